@@ -1,0 +1,186 @@
+// sealint's command line: `sealint [paths]`, `sealint rules`, `sealint explain SL001`.
+// Exit status: 0 nothing found, 1 findings, 2 usage or input errors.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "analyzer/core/file_walker.h"
+#include "analyzer/core/source_file.h"
+#include "analyzer/driver/driver.h"
+#include "analyzer/output/json_output.h"
+#include "analyzer/output/text_output.h"
+#include "rules/registry.h"
+#include "rules/rule_docs.h"
+
+namespace {
+
+constexpr int kExitClean = 0;
+constexpr int kExitFindings = 1;
+constexpr int kExitError = 2;
+constexpr std::string_view kVersion = "0.1.0";
+
+struct Options {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  std::string color = "auto";
+  unsigned jobs = 0;
+  std::vector<std::string> exclude;
+  std::string stdin_filename;
+  bool parse_only = false;
+  std::string explain_id;
+};
+
+bool use_color(const std::string& mode) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  return isatty(STDOUT_FILENO) != 0 && (no_color == nullptr || *no_color == '\0') &&
+         (term == nullptr || std::string_view(term) != "dumb");
+}
+
+std::string_view severity_word(sealint::Severity severity) { return sealint::severity_name(severity); }
+
+int list_rules(const sealint::rules::RuleRegistry& registry) {
+  for (const auto& rule : registry.rules()) {
+    const sealint::RuleInfo& info = rule->info();
+    std::cout << fmt::format("{}  {:<20} {:<8} {}\n", info.id, info.name, severity_word(info.severity), info.summary);
+  }
+  return kExitClean;
+}
+
+int explain(const sealint::rules::RuleRegistry& registry, const std::string& id) {
+  const sealint::rules::Rule* rule = registry.find(id);
+  if (rule == nullptr) {
+    std::cerr << fmt::format("sealint: error: unknown rule '{}' (see `sealint rules`)\n", id);
+    return kExitError;
+  }
+  std::cout << sealint::rules::rule_doc(rule->info().id);
+  return kExitClean;
+}
+
+// Source lines for the text output's snippets, read once per file.
+class LineCache {
+ public:
+  explicit LineCache(const std::map<std::string, std::string>& stdin_content) : stdin_(stdin_content) {}
+  std::string line(std::string_view path, uint32_t line) {
+    auto it = files_.find(std::string(path));
+    if (it == files_.end()) {
+      std::string bytes;
+      if (auto s = stdin_.find(std::string(path)); s != stdin_.end()) {
+        bytes = s->second;
+      } else {
+        std::ifstream in{std::string(path), std::ios::binary};
+        bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      }
+      auto file = sealint::SourceFile::from_bytes(std::string(path), std::move(bytes));
+      it = files_.emplace(std::string(path), file ? std::optional(std::move(*file)) : std::nullopt).first;
+    }
+    if (!it->second) return {};
+    return std::string(it->second->line_text(line));
+  }
+
+ private:
+  const std::map<std::string, std::string>& stdin_;
+  std::map<std::string, std::optional<sealint::SourceFile>> files_;
+};
+
+int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
+  auto grammar = sealint::python::PythonGrammar::load();
+  if (!grammar) {
+    std::cerr << "sealint: error: " << grammar.error() << '\n';
+    return kExitError;
+  }
+  if (options.paths.empty()) {
+    std::cerr << "sealint: error: no paths given (try `sealint train.py`, `sealint src/` or `sealint -` for stdin)\n";
+    return kExitError;
+  }
+  std::vector<std::string> named;
+  std::vector<sealint::FileInput> inputs;
+  std::map<std::string, std::string> stdin_content;
+  for (const std::string& path : options.paths) {
+    if (path != "-") {
+      named.push_back(path);
+      continue;
+    }
+    const std::string name = options.stdin_filename.empty() ? "<stdin>" : options.stdin_filename;
+    std::string bytes{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    stdin_content[sealint::display_path(name)] = bytes;
+    inputs.push_back({name, std::move(bytes)});
+  }
+  sealint::WalkOptions walk;
+  walk.exclude = options.exclude;
+  sealint::WalkResult walked = sealint::walk_paths(named, walk);
+  for (std::string& file : walked.files) inputs.push_back({std::move(file), std::nullopt});
+
+  const sealint::Driver driver(registry, *grammar);
+  sealint::DriverOptions driver_options;
+  driver_options.jobs = options.jobs;
+  driver_options.parse_only = options.parse_only;
+  sealint::RunResult result = driver.run(inputs, driver_options);
+  for (sealint::InputError& error : walked.errors) result.errors.push_back(std::move(error));
+  std::stable_sort(result.errors.begin(), result.errors.end(), sealint::input_error_less);
+
+  const bool color = use_color(options.color);
+  sealint::output::TextOptions text_options{color};
+  sealint::output::write_input_errors(std::cerr, result.errors, {use_color(options.color) && isatty(STDERR_FILENO)});
+  if (options.format == "json") {
+    sealint::output::write_json(std::cout, result.diagnostics);
+  } else if (!options.parse_only) {
+    LineCache cache(stdin_content);
+    sealint::output::write_text(std::cout, result.diagnostics,
+                                [&](std::string_view path, uint32_t line) { return cache.line(path, line); },
+                                text_options);
+    std::cout << sealint::output::summary_line(result.diagnostics, result.files, result.errors.size()) << '\n';
+  }
+  if (!result.errors.empty()) return kExitError;
+  return result.diagnostics.empty() ? kExitClean : kExitFindings;
+}
+
+int run(int argc, char** argv) {
+  Options options;
+  CLI::App app{"sealint: finds GPU-memory leaks in deep-learning training code", "sealint"};
+  app.set_version_flag("--version", std::string(kVersion));
+  app.add_option("paths", options.paths, "Python files or folders to analyse; `-` reads stdin");
+  app.add_option("--format", options.format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--color", options.color, "Colour the text output")->check(CLI::IsMember({"auto", "always", "never"}));
+  app.add_option("-j,--jobs", options.jobs, "Files analysed in parallel (default: all cores)")
+      ->check(CLI::Range(1U, 1024U));
+  app.add_option("--exclude", options.exclude, "Glob of files or folders to skip when walking folders (repeatable)");
+  app.add_option("--stdin-filename", options.stdin_filename, "The name to report for `-` (stdin)");
+  app.add_flag("--parse-only", options.parse_only, "Only parse the files (the speed floor for bench/)");
+  CLI::App* rules = app.add_subcommand("rules", "List the rules");
+  CLI::App* explain_cmd = app.add_subcommand("explain", "Print a rule's documentation");
+  explain_cmd->add_option("rule", options.explain_id, "Rule id or name, e.g. SL001")->required();
+  app.require_subcommand(0, 1);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    // CLI11 has its own exit codes (104, 105, 109, ...): usage errors are our 2.
+    return code == 0 ? kExitClean : kExitError;
+  }
+  const sealint::rules::RuleRegistry registry;
+  if (rules->parsed()) return list_rules(registry);
+  if (explain_cmd->parsed()) return explain(registry, options.explain_id);
+  return lint(options, registry);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << "sealint: internal error: " << error.what() << " (please report)\n";
+    return kExitError;
+  }
+}

@@ -1,0 +1,83 @@
+#pragma once
+// What a rule reports and what the outputs print: plain values, compared whole in tests.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sealint {
+
+enum class Severity { Note, Warning, Error };
+
+[[nodiscard]] std::string_view severity_name(Severity severity);
+
+// A byte range in a file's code (after any BOM).
+struct ByteRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  bool operator==(const ByteRange&) const = default;
+};
+
+// 1-based line; column counts Unicode code points (as editors and our text output do);
+// utf16_column counts UTF-16 code units (SARIF's default column kind).
+struct Position {
+  uint32_t line = 1;
+  uint32_t column = 1;
+  uint32_t utf16_column = 1;
+  uint32_t offset = 0;
+  bool operator==(const Position&) const = default;
+};
+
+struct Span {
+  Position begin;
+  Position end;
+  bool operator==(const Span&) const = default;
+};
+
+struct RelatedLocation {
+  Span span;
+  std::string message;
+  bool operator==(const RelatedLocation&) const = default;
+};
+
+struct Edit {
+  ByteRange range;
+  std::string replacement;
+  bool operator==(const Edit&) const = default;
+};
+
+struct Fix {
+  std::string title;
+  bool safe = false;
+  std::vector<Edit> edits;
+  bool operator==(const Fix&) const = default;
+};
+
+struct Diagnostic {
+  std::string rule_id;
+  std::string rule_name;
+  Severity severity = Severity::Error;
+  std::string path;
+  Span span;
+  std::string message;
+  std::string help;
+  std::vector<RelatedLocation> related;
+  std::optional<Fix> fix;
+  bool operator==(const Diagnostic&) const = default;
+};
+
+// Something about an input that kept sealint from analysing all of it: unreadable, binary,
+// not UTF-8, a syntax error, nesting past the bound. Always printed, and exit status 2.
+struct InputError {
+  std::string path;
+  std::optional<Position> at;
+  std::string message;
+  bool operator==(const InputError&) const = default;
+};
+
+// Total order for deterministic output whatever the job count.
+[[nodiscard]] bool diagnostic_less(const Diagnostic& a, const Diagnostic& b);
+[[nodiscard]] bool input_error_less(const InputError& a, const InputError& b);
+
+}  // namespace sealint

@@ -1,0 +1,109 @@
+#include "analyzer/core/file_walker.h"
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "analyzer/core/glob.h"
+
+namespace sealint {
+
+namespace fs = std::filesystem;
+
+bool is_skipped_folder(std::string_view name) {
+  static constexpr std::array<std::string_view, 11> kSkipped = {
+      ".git", ".hg", ".svn", ".venv", "node_modules", "__pycache__",
+      ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".eggs"};
+  return std::find(kSkipped.begin(), kSkipped.end(), name) != kSkipped.end();
+}
+
+namespace {
+
+bool is_excluded(const std::string& path, const WalkOptions& options) {
+  return std::any_of(options.exclude.begin(), options.exclude.end(),
+                     [&](const std::string& glob) { return path_matches_glob(glob, path); });
+}
+
+bool has_extension(const fs::path& path, const WalkOptions& options) {
+  const std::string ext = path.extension().string();
+  return std::find(options.extensions.begin(), options.extensions.end(), ext) != options.extensions.end();
+}
+
+std::string describe(const std::error_code& error) { return error.message(); }
+
+// Walks one folder with an explicit stack (no recursion on user-controlled depth) and without
+// following symlinked folders (no cycles).
+void walk_folder(const std::string& root, const WalkOptions& options, WalkResult& result) {
+  size_t found = 0;
+  std::vector<fs::path> stack = {fs::path(root)};
+  while (!stack.empty()) {
+    const fs::path folder = std::move(stack.back());
+    stack.pop_back();
+    std::error_code error;
+    fs::directory_iterator it(folder, error);
+    if (error) {
+      result.errors.push_back({folder.string(), std::nullopt,
+                               fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
+      continue;
+    }
+    for (; it != fs::directory_iterator(); it.increment(error)) {
+      const fs::path& entry = it->path();
+      const std::string name = entry.filename().string();
+      const std::string relative = entry.lexically_normal().string();
+      std::error_code status_error;
+      const auto link_status = it->symlink_status(status_error);
+      if (fs::is_directory(link_status)) {
+        if (!is_skipped_folder(name) && !is_excluded(relative, options)) stack.push_back(entry);
+        continue;
+      }
+      if (!has_extension(entry, options) || is_excluded(relative, options)) continue;
+      if (fs::is_symlink(link_status) && !fs::exists(entry, status_error)) {
+        result.errors.push_back({relative, std::nullopt,
+                                 fmt::format("cannot read '{}': dangling symbolic link", relative)});
+        continue;
+      }
+      result.files.push_back(relative);
+      ++found;
+    }
+    if (error) {
+      result.errors.push_back({folder.string(), std::nullopt,
+                               fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
+    }
+  }
+  if (found == 0) {
+    result.errors.push_back({root, std::nullopt, fmt::format("no Python files found under '{}'", root)});
+  }
+}
+
+}  // namespace
+
+WalkResult walk_paths(const std::vector<std::string>& paths, const WalkOptions& options) {
+  WalkResult result;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    const auto link_status = fs::symlink_status(path, error);
+    if (error || !fs::exists(link_status)) {
+      result.errors.push_back({path, std::nullopt, fmt::format("cannot read '{}': no such file or folder", path)});
+      continue;
+    }
+    const auto status = fs::status(path, error);
+    if (fs::is_symlink(link_status) && (error || !fs::exists(status))) {
+      result.errors.push_back({path, std::nullopt, fmt::format("cannot read '{}': dangling symbolic link", path)});
+      continue;
+    }
+    if (fs::is_directory(status)) {
+      walk_folder(path, options, result);
+    } else {
+      // A file named on the command line is analysed whatever its extension: the user asked.
+      result.files.push_back(fs::path(path).lexically_normal().string());
+    }
+  }
+  std::sort(result.files.begin(), result.files.end());
+  result.files.erase(std::unique(result.files.begin(), result.files.end()), result.files.end());
+  return result;
+}
+
+}  // namespace sealint

@@ -1,0 +1,128 @@
+#include "analyzer/driver/driver.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "analyzer/ir/grad_flow.h"
+#include "analyzer/python/frontend.h"
+
+namespace sealint {
+
+namespace fs = std::filesystem;
+
+std::string display_path(const std::string& path) {
+  std::error_code error;
+  const fs::path p(path);
+  if (p.is_relative()) return p.lexically_normal().generic_string();
+  const fs::path relative = p.lexically_relative(fs::current_path(error));
+  if (error || relative.empty() || *relative.begin() == "..") return p.generic_string();
+  return relative.generic_string();
+}
+
+namespace {
+
+struct FileResult {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<InputError> errors;
+};
+
+Result<std::string> read_file(const std::string& path) {
+  std::error_code error;
+  const auto size = fs::file_size(path, error);
+  if (!error && size > kMaxFileBytes) {
+    return make_error(fmt::format("'{}' is larger than {} MiB; not analysed", path, kMaxFileBytes >> 20));
+  }
+  if (fs::is_directory(path, error)) return make_error(fmt::format("cannot read '{}': is a folder", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return make_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  return buffer.str();
+}
+
+class Worker {
+ public:
+  Worker(const rules::RuleRegistry& registry, python::PythonFrontend frontend)
+      : registry_(registry), frontend_(std::move(frontend)) {}
+
+  FileResult analyse(const FileInput& input, const DriverOptions& options) {
+    FileResult result;
+    const std::string shown = display_path(input.path);
+    auto fail = [&](std::string message) { result.errors.push_back({shown, std::nullopt, std::move(message)}); };
+    Result<std::string> bytes = input.content ? Result<std::string>(*input.content) : read_file(input.path);
+    if (!bytes) {
+      fail(bytes.error());
+      return result;
+    }
+    auto file = SourceFile::from_bytes(shown, std::move(*bytes));
+    if (!file) {
+      fail(file.error());
+      return result;
+    }
+    auto shared = std::make_shared<const SourceFile>(std::move(*file));
+    if (options.parse_only) {
+      if (auto parsed = frontend_.parse_only(*shared); !parsed) fail(parsed.error());
+      return result;
+    }
+    auto lowered = frontend_.lower(shared);
+    if (!lowered) {
+      fail(lowered.error());
+      return result;
+    }
+    result.errors = std::move(lowered->problems);
+    const ir::Module& module = *lowered->module;
+    const ir::FileAnalysis analysis(module);
+    const rules::RuleContext context{analysis};
+    DiagnosticSink sink(module.file(), result.diagnostics);
+    for (const auto& rule : registry_.rules()) {
+      if (rule->info().python) rule->check(module, context, sink);
+    }
+    return result;
+  }
+
+ private:
+  const rules::RuleRegistry& registry_;
+  python::PythonFrontend frontend_;
+};
+
+}  // namespace
+
+RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions& options) const {
+  std::vector<FileResult> results(inputs.size());
+  unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1U, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(inputs.size(), 1)));
+  std::atomic<size_t> next{0};
+  RunResult out;
+  auto work = [&]() {
+    auto frontend = python::PythonFrontend::create(grammar_);
+    if (!frontend) return;
+    Worker worker(registry_, std::move(*frontend));
+    for (size_t i = next++; i < inputs.size(); i = next++) results[i] = worker.analyse(inputs[i], options);
+  };
+  if (jobs <= 1) {
+    work();
+  } else {
+    std::vector<std::jthread> threads;
+    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work);
+  }
+  for (FileResult& result : results) {
+    std::move(result.diagnostics.begin(), result.diagnostics.end(), std::back_inserter(out.diagnostics));
+    std::move(result.errors.begin(), result.errors.end(), std::back_inserter(out.errors));
+  }
+  out.files = inputs.size();
+  std::sort(out.diagnostics.begin(), out.diagnostics.end(), diagnostic_less);
+  std::sort(out.errors.begin(), out.errors.end(), input_error_less);
+  return out;
+}
+
+}  // namespace sealint

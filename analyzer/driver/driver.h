@@ -1,0 +1,49 @@
+#pragma once
+// Files in, diagnostics out: reads and checks each file, lowers it, analyses it, runs the rules.
+// Files are independent: workers take them in parallel, each with its own parser, and results
+// are sorted so that any --jobs prints the same bytes.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+#include "analyzer/python/grammar.h"
+#include "rules/registry.h"
+
+namespace sealint {
+
+// Files past this size are reported, not analysed: tree-sitter takes about a second per 5 MB.
+inline constexpr uintmax_t kMaxFileBytes = 64ULL * 1024 * 1024;
+
+struct FileInput {
+  std::string path;                    // as the user named it (or --stdin-filename)
+  std::optional<std::string> content;  // stdin's bytes; read from `path` when absent
+};
+
+struct DriverOptions {
+  unsigned jobs = 0;        // 0: all cores
+  bool parse_only = false;  // the speed floor: parse, nothing else
+};
+
+struct RunResult {
+  std::vector<Diagnostic> diagnostics;  // sorted
+  std::vector<InputError> errors;       // sorted
+  size_t files = 0;
+};
+
+class Driver {
+ public:
+  Driver(const rules::RuleRegistry& registry, const python::PythonGrammar& grammar)
+      : registry_(registry), grammar_(grammar) {}
+
+  [[nodiscard]] RunResult run(const std::vector<FileInput>& inputs, const DriverOptions& options) const;
+
+ private:
+  const rules::RuleRegistry& registry_;
+  const python::PythonGrammar& grammar_;
+};
+
+// A path as the outputs print it: relative to the working directory when under it.
+[[nodiscard]] std::string display_path(const std::string& path);
+
+}  // namespace sealint

@@ -1,0 +1,181 @@
+#include "analyzer/ir/escape.h"
+
+#include <algorithm>
+
+#include "analyzer/ir/walk.h"
+
+namespace sealint::ir {
+
+std::string place_key(const Expr* expr) {
+  if (expr == nullptr) return {};
+  switch (expr->kind) {
+    case ExprKind::Name:
+      return std::string(expr->text);
+    case ExprKind::Attr: {
+      std::string base = place_key(expr->base());
+      return base.empty() ? base : base + "." + std::string(expr->text);
+    }
+    case ExprKind::Subscript: {
+      std::string base = place_key(expr->base());
+      if (base.empty() || expr->items.size() != 2) return {};
+      const Expr* index = expr->items[1];
+      if (index->kind == ExprKind::Const) return base + "[" + std::string(index->text) + "]";
+      return base + "[*]";
+    }
+    default:
+      return {};
+  }
+}
+
+std::string_view place_root(std::string_view key) {
+  const size_t end = key.find_first_of(".[");
+  return key.substr(0, end);
+}
+
+namespace {
+
+// Is `target` the place `key`, or its root (rebinding `stats` resets `stats["loss"]`), or a
+// tuple holding one of them?
+bool binds(const Expr* target, std::string_view key) {
+  if (target == nullptr) return false;
+  if (target->kind == ExprKind::Collection || target->kind == ExprKind::Starred) {
+    return std::any_of(target->items.begin(), target->items.end(), [&](const Expr* e) { return binds(e, key); });
+  }
+  const std::string bound = place_key(target);
+  if (bound.empty()) return false;
+  if (bound == key) return true;
+  // A prefix ending at a component boundary: `stats` for `stats["loss"]`, `self.m` for `self.m.sum`.
+  return key.size() > bound.size() && key.starts_with(bound) && (key[bound.size()] == '.' || key[bound.size()] == '[');
+}
+
+bool is_clear_slice(const Expr* target, std::string_view key) {
+  // `del xs[:]` / `xs[:] = []`
+  return target != nullptr && target->kind == ExprKind::Subscript && target->items.size() == 2 &&
+         target->items[1]->kind == ExprKind::Slice && target->items[1]->items.empty() &&
+         place_key(target->base()) == key;
+}
+
+bool names_bound_in(const Stmt& stmt, std::string_view root) {
+  auto matches = [&](const Expr* e) {
+    bool found = false;
+    if (e == nullptr) return false;
+    for_each_subexpr(*e, [&](const Expr& sub) {
+      if (sub.kind == ExprKind::Name && sub.text == root) found = true;
+    });
+    return found;
+  };
+  switch (stmt.kind) {
+    case StmtKind::Assign:
+    case StmtKind::AnnAssign:
+    case StmtKind::AugAssign:
+      return std::any_of(stmt.targets.begin(), stmt.targets.end(), [&](const Expr* t) {
+        const std::string key = place_key(t);
+        return (!key.empty() && key == root) || (t->kind == ExprKind::Collection && matches(t));
+      });
+    case StmtKind::Loop:
+    case StmtKind::Guard:
+      return std::any_of(stmt.targets.begin(), stmt.targets.end(), matches);
+    case StmtKind::Import:
+      return std::any_of(stmt.imports.begin(), stmt.imports.end(),
+                         [&](const ImportAlias& alias) { return alias.local == root; });
+    case StmtKind::FunctionDef:
+      return stmt.function != nullptr && stmt.function->name == root;
+    case StmtKind::ClassDef:
+      return stmt.class_def != nullptr && stmt.class_def->name == root;
+    case StmtKind::Global:
+      return std::any_of(stmt.targets.begin(), stmt.targets.end(),
+                         [&](const Expr* t) { return t->kind == ExprKind::Name && t->text == root; });
+    default:
+      return false;
+  }
+}
+
+bool contains(const std::vector<Stmt*>& body, const Stmt* wanted) {
+  bool found = false;
+  for_each_nested(body, [&](const Stmt& s) { found = found || &s == wanted; });
+  return found;
+}
+
+}  // namespace
+
+bool reads_place(const Expr* expr, std::string_view key) {
+  if (expr == nullptr) return false;
+  bool found = false;
+  for_each_subexpr(*expr, [&](const Expr& sub) {
+    if (found || (sub.kind != ExprKind::Name && sub.kind != ExprKind::Attr && sub.kind != ExprKind::Subscript)) return;
+    const std::string k = place_key(&sub);
+    if (!k.empty() && k == key) found = true;
+  });
+  return found;
+}
+
+bool resets_in(const std::vector<Stmt*>& body, std::string_view key, const std::vector<std::string_view>& reset_methods) {
+  bool reset = false;
+  for_each_nested(body, [&](const Stmt& stmt) {
+    if (reset) return;
+    switch (stmt.kind) {
+      case StmtKind::Assign:
+      case StmtKind::AnnAssign:
+        for (const Expr* target : stmt.targets) {
+          if (is_clear_slice(target, key)) reset = true;
+          if (binds(target, key) && !reads_place(stmt.value, key)) reset = true;
+        }
+        break;
+      case StmtKind::Del:
+        for (const Expr* target : stmt.targets) {
+          if (binds(target, key) || is_clear_slice(target, key)) reset = true;
+        }
+        break;
+      case StmtKind::Loop:
+      case StmtKind::Guard:
+        for (const Expr* target : stmt.targets) {
+          if (binds(target, key)) reset = true;
+        }
+        break;
+      case StmtKind::ExprStmt: {
+        const Expr* call = stmt.value;
+        if (call == nullptr || call->kind != ExprKind::Call || call->callee()->kind != ExprKind::Attr) break;
+        const Expr* callee = call->callee();
+        if (place_key(callee->base()) != key) break;
+        if (callee->text == "clear" ||
+            std::find(reset_methods.begin(), reset_methods.end(), callee->text) != reset_methods.end()) {
+          reset = true;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  return reset;
+}
+
+bool defined_outside(const Function& function, const Stmt& loop, std::string_view key) {
+  const std::string_view root = place_root(key);
+  if (root == "self" || root == "cls") return true;
+  if (std::any_of(function.params.begin(), function.params.end(), [&](const Param& p) { return p.name == root; })) {
+    return true;
+  }
+  bool bound_anywhere = false;
+  bool bound_outside = false;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (!names_bound_in(stmt, root)) return;
+    bound_anywhere = true;
+    if (stmt.kind == StmtKind::Global || (&stmt != &loop && !contains(loop.body, &stmt))) bound_outside = true;
+  });
+  // Not bound in this function: a module-level name (or an attribute of one), which outlives it.
+  return bound_outside || !bound_anywhere;
+}
+
+const Stmt* binding_before(const Function& function, const Stmt& loop, std::string_view key) {
+  const Stmt* last = nullptr;
+  bool passed = false;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (&stmt == &loop) passed = true;
+    if (passed) return;
+    if (names_bound_in(stmt, place_root(key))) last = &stmt;
+  });
+  return last;
+}
+
+}  // namespace sealint::ir

@@ -1,0 +1,73 @@
+#pragma once
+// What the grad-flow analysis knows about a value: does it carry an autograd graph, what kind
+// of object is it, and which of the enclosing function's parameters flow into it (the bits
+// that make per-function summaries: "update(val) accumulates val into self.sum").
+#include <cstdint>
+
+#include "analyzer/ir/ir.h"
+
+namespace sealint::ir {
+
+// Unknown is the default and never makes a rule fire: only Yes is evidence.
+enum class Grad : uint8_t { Unknown, No, Yes };
+
+enum class ValueKind : uint8_t {
+  Unknown,
+  Tensor,
+  Number,
+  Container,  // list, tuple, dict, set, deque: `grad` says whether it holds grad values
+  Module,     // an nn.Module (or a subclass defined in the file)
+  LossFn,     // an nn.*Loss instance
+  Optimizer,
+  Loader,     // a DataLoader: its batches carry no graph
+  Instance,   // an instance of a non-module class defined in the file (`instance_of`)
+  Class,      // a class defined in the file (`instance_of` is the class)
+  Function,   // a function defined in the file (`function`)
+};
+
+struct Fact {
+  Grad grad = Grad::Unknown;
+  ValueKind kind = ValueKind::Unknown;
+  bool scalar = false;    // a loss or a reduction: a 0-d tensor
+  bool detached = false;  // `.detach()`/`.data` of a grad tensor: no graph, still on its device
+  uint32_t params = 0;    // bit i: the enclosing function's parameter i flows into this value
+  const ClassDef* instance_of = nullptr;
+  const Function* function = nullptr;
+  bool operator==(const Fact&) const = default;
+};
+
+[[nodiscard]] inline Fact grad_fact(bool scalar = false) {
+  Fact fact;
+  fact.grad = Grad::Yes;
+  fact.kind = ValueKind::Tensor;
+  fact.scalar = scalar;
+  return fact;
+}
+
+[[nodiscard]] inline Fact no_grad_fact(ValueKind kind = ValueKind::Unknown) {
+  Fact fact;
+  fact.grad = Grad::No;
+  fact.kind = kind;
+  return fact;
+}
+
+// Join at control-flow merges: Yes on any path is evidence (the leak happens on that path).
+[[nodiscard]] inline Grad join(Grad a, Grad b) {
+  if (a == Grad::Yes || b == Grad::Yes) return Grad::Yes;
+  if (a == Grad::No && b == Grad::No) return Grad::No;
+  return Grad::Unknown;
+}
+
+[[nodiscard]] inline Fact join(const Fact& a, const Fact& b) {
+  Fact out;
+  out.grad = join(a.grad, b.grad);
+  out.kind = a.kind == b.kind ? a.kind : (a.kind == ValueKind::Unknown ? b.kind : a.kind);
+  out.scalar = a.scalar && b.scalar;
+  out.detached = a.detached || b.detached;
+  out.params = a.params | b.params;
+  out.instance_of = a.instance_of ? a.instance_of : b.instance_of;
+  out.function = a.function ? a.function : b.function;
+  return out;
+}
+
+}  // namespace sealint::ir

@@ -1,0 +1,1262 @@
+#include "analyzer/ir/grad_flow.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <memory>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/ir/guards.h"
+#include "analyzer/ir/walk.h"
+
+namespace sealint::ir {
+
+namespace {
+
+template <size_t N>
+bool is_one_of(std::string_view word, const std::array<std::string_view, N>& words) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view last_component(std::string_view dotted) {
+  const size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+bool is_capitalized(std::string_view name) { return !name.empty() && std::isupper(static_cast<unsigned char>(name[0])); }
+
+// Methods whose result carries no graph whatever the receiver.
+constexpr std::array<std::string_view, 33> kNonDiffMethods = {
+    "item",    "tolist", "numpy",  "size",  "dim",     "numel",    "nelement", "element_size", "stride",
+    "data_ptr", "is_contiguous", "get_device", "argmax", "argmin", "eq", "ne", "lt", "le", "gt", "ge",
+    "equal",   "isnan",  "isinf",  "isfinite", "nonzero", "long", "int", "bool", "byte", "short", "char",
+    "__len__", "__float__"};
+// Attributes of a tensor that carry no graph.
+constexpr std::array<std::string_view, 12> kNonDiffAttrs = {
+    "shape", "dtype", "device", "grad", "requires_grad", "is_cuda", "ndim", "grad_fn", "is_leaf", "layout",
+    "names", "is_sparse"};
+// Reductions: their result is a 0-d tensor when called without a dim.
+constexpr std::array<std::string_view, 11> kReductions = {"sum", "mean", "norm", "max",  "min",  "prod",
+                                                          "std", "var",  "logsumexp", "trace", "dot"};
+// torch.* functions whose result carries no graph.
+constexpr std::array<std::string_view, 27> kTorchNonDiff = {
+    "argmax", "argmin", "eq", "ne", "gt", "ge", "lt", "le", "equal", "allclose", "isclose", "isnan", "isinf",
+    "isfinite", "is_tensor", "numel", "no_grad", "manual_seed", "nonzero", "bucketize", "searchsorted", "unique",
+    "count_nonzero", "histc", "is_floating_point", "is_grad_enabled", "device"};
+// torch.* factories: a new leaf tensor, with a graph only when asked for (requires_grad=True).
+constexpr std::array<std::string_view, 24> kTorchFactories = {
+    "zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm", "arange", "linspace", "logspace",
+    "eye", "tensor", "as_tensor", "from_numpy", "zeros_like", "ones_like", "empty_like", "full_like",
+    "rand_like", "randn_like", "randint_like", "Tensor", "FloatTensor"};
+constexpr std::array<std::string_view, 20> kLossFunctions = {
+    "cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+    "kl_div", "smooth_l1_loss", "huber_loss", "cosine_embedding_loss", "margin_ranking_loss",
+    "triplet_margin_loss", "ctc_loss", "poisson_nll_loss", "gaussian_nll_loss", "hinge_embedding_loss",
+    "multilabel_margin_loss", "soft_margin_loss", "multi_margin_loss", "multilabel_soft_margin_loss"};
+// Builtins whose result is a plain Python value.
+constexpr std::array<std::string_view, 17> kPlainBuiltins = {
+    "float", "int", "bool", "str", "len", "round", "repr", "print", "isinstance", "hasattr", "id",
+    "type", "range", "format", "hash", "callable", "issubclass"};
+
+}  // namespace
+
+bool is_model_like_name(std::string_view name) {
+  static constexpr std::array<std::string_view, 9> kNames = {"model", "net", "network", "generator", "discriminator",
+                                                             "encoder", "decoder", "netG", "netD"};
+  return is_one_of(name, kNames) || name.ends_with("_model") || name.ends_with("_net");
+}
+
+bool is_loss_fn_like_name(std::string_view name) {
+  static constexpr std::array<std::string_view, 6> kNames = {"criterion", "loss_fn", "loss_func", "loss_function",
+                                                             "lossfn", "loss_fcn"};
+  return is_one_of(name, kNames) || name.starts_with("criterion_") || name.ends_with("_criterion") ||
+         name.ends_with("_loss_fn");
+}
+
+bool is_optimizer_like_name(std::string_view name) {
+  const std::string lowered = lower(name);
+  return lowered == "opt" || lowered.find("optimizer") != std::string::npos || lowered.starts_with("optim") ||
+         lowered.ends_with("_opt");
+}
+
+bool is_loader_like_name(std::string_view name) {
+  const std::string lowered = lower(name);
+  return lowered.find("loader") != std::string::npos || lowered == "dl" || lowered.ends_with("_dl") ||
+         lowered.starts_with("dl_");
+}
+
+using State = std::unordered_map<std::string, Fact>;
+
+
+namespace {
+
+State join_states(const State& a, const State& b) {
+  State out = a;
+  for (const auto& [key, fact] : b) {
+    auto it = out.find(key);
+    out[key] = it == out.end() ? join(Fact{}, fact) : join(it->second, fact);
+  }
+  for (auto& [key, fact] : out) {
+    if (!b.contains(key)) fact = join(fact, Fact{});
+  }
+  return out;
+}
+
+// Places read by an expression: Names, attribute chains and subscripts.
+void collect_places(const Expr* expr, std::vector<std::string>& out) {
+  if (expr == nullptr) return;
+  for_each_subexpr(*expr, [&](const Expr& sub) {
+    if (sub.kind == ExprKind::Name || sub.kind == ExprKind::Attr || sub.kind == ExprKind::Subscript) {
+      std::string key = place_key(&sub);
+      if (!key.empty()) out.push_back(std::move(key));
+    }
+  });
+}
+
+bool is_backward_call(const Expr& expr) {
+  if (expr.kind != ExprKind::Call) return false;
+  const Expr* callee = expr.callee();
+  if (callee->kind == ExprKind::Attr) {
+    return callee->text == "backward" || callee->text == "manual_backward";
+  }
+  return callee->kind == ExprKind::Name && (callee->text == "backward" || callee->text == "grad");
+}
+
+// `loss.backward()`, `scaler.scale(loss).backward()`, `accelerator.backward(loss)`,
+// `torch.autograd.backward(loss)`, `autograd.grad(loss, params)`: the places whose graph runs.
+std::vector<std::string> backward_places_of(const Function& function) {
+  std::vector<std::string> places;
+  std::vector<const Stmt*> assignments;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign) assignments.push_back(&stmt);
+    for_each_expr(stmt, [&](const Expr& expr) {
+      if (expr.kind != ExprKind::Call) return;
+      const Expr* callee = expr.callee();
+      const bool autograd_fn = callee->kind == ExprKind::Attr && (callee->text == "grad" || callee->text == "backward") &&
+                               dotted_name(callee).find("autograd") != std::string::npos;
+      if (!is_backward_call(expr) && !autograd_fn) return;
+      if (callee->kind == ExprKind::Attr) collect_places(callee->base(), places);
+      if (expr.arg(0) != nullptr) collect_places(expr.arg(0), places);
+      if (const Expr* outputs = expr.keyword("outputs")) collect_places(outputs, places);
+      if (const Expr* tensors = expr.keyword("tensors")) collect_places(tensors, places);
+    });
+  });
+  // Follow one or two assignment steps back: `loss = total / n; loss.backward()` consumes total.
+  for (int round = 0; round < 2; ++round) {
+    const size_t before = places.size();
+    for (const Stmt* stmt : assignments) {
+      for (const Expr* target : stmt->targets) {
+        const std::string key = place_key(target);
+        if (!key.empty() && std::find(places.begin(), places.begin() + static_cast<std::ptrdiff_t>(before), key) !=
+                                places.begin() + static_cast<std::ptrdiff_t>(before)) {
+          collect_places(stmt->value, places);
+        }
+      }
+    }
+    if (places.size() == before) break;
+  }
+  std::sort(places.begin(), places.end());
+  places.erase(std::unique(places.begin(), places.end()), places.end());
+  return places;
+}
+
+}  // namespace
+
+// Walks one function in source order, evaluating every expression against a flow-sensitive
+// state of places, and writes the facts into the FileAnalysis. Loops run twice (at shallow
+// depth) so that values carried across iterations reach their uses.
+class GradWalker {
+ public:
+  GradWalker(const FileAnalysis& analysis, const Function& function, FileAnalysis::FunctionState& out)
+      : a_(analysis), fn_(function), out_(out) {}
+
+  void run() {
+    out_.backward_places = backward_places_of(fn_);
+    no_grad_ = a_.runs_without_grad(fn_) ? 1 : 0;
+    for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
+      Fact param;
+      param.params = 1U << i;
+      const std::string_view name = fn_.params[i].name;
+      if (is_model_like_name(name)) param.kind = ValueKind::Module;
+      if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;
+      if (is_optimizer_like_name(name)) param.kind = ValueKind::Optimizer;
+      if (is_loader_like_name(name)) param.kind = ValueKind::Loader;
+      if (i == 0 && fn_.parent_class != nullptr && (name == "self" || name == "cls")) {
+        param.kind = ValueKind::Instance;
+        param.instance_of = fn_.parent_class;
+        param.params = 0;
+      }
+      state_[std::string(name)] = param;
+    }
+    exec_body(fn_.body);
+    out_.final_state = std::move(state_);
+  }
+
+ private:
+  // ---- statements -------------------------------------------------------------------------
+
+  void exec_body(const std::vector<Stmt*>& body) {
+    for (const Stmt* stmt : body) exec(*stmt);
+  }
+
+  void exec(const Stmt& stmt) {
+    switch (stmt.kind) {
+      case StmtKind::Assign:
+      case StmtKind::AnnAssign: {
+        const Fact value = eval(stmt.value);
+        for (const Expr* target : stmt.targets) {
+          record_self_assignment(stmt, target);
+          bind(target, value, stmt.value);
+        }
+        return;
+      }
+      case StmtKind::AugAssign: {
+        if (stmt.targets.empty()) return;
+        const Expr* target = stmt.targets[0];
+        const Fact current = eval(target);
+        const Fact value = eval(stmt.value);
+        const std::string key = place_key(target);
+        if (key.starts_with("self.") && (value.params != 0) && (stmt.text == "+=" || stmt.text == "-=")) {
+          out_.summary.self_effects.push_back({SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
+        }
+        bind(target, combine(current, value, stmt.text == "+=" ? "+" : "*"), nullptr);
+        return;
+      }
+      case StmtKind::ExprStmt:
+        eval(stmt.value);
+        return;
+      case StmtKind::Return: {
+        const Fact value = eval(stmt.value);
+        out_.summary.returns = returned_ ? join(out_.summary.returns, value) : value;
+        returned_ = true;
+        return;
+      }
+      case StmtKind::Raise:
+        eval(stmt.value);
+        return;
+      case StmtKind::Del:
+        for (const Expr* target : stmt.targets) {
+          const std::string key = place_key(target);
+          if (!key.empty()) state_.erase(key);
+        }
+        return;
+      case StmtKind::Loop:
+        exec_loop(stmt);
+        return;
+      case StmtKind::Guard: {
+        for (const Expr* item : stmt.items) eval(item);
+        for (const Expr* target : stmt.targets) bind(target, Fact{}, nullptr);
+        const bool off = disables_grad(stmt.guard_kind);
+        const bool on = stmt.guard_kind == GuardKind::EnableGrad;
+        const int saved = no_grad_;
+        if (off) ++no_grad_;
+        if (on) no_grad_ = 0;
+        exec_body(stmt.body);
+        no_grad_ = saved;
+        return;
+      }
+      case StmtKind::If: {
+        eval(stmt.value);
+        const State before = state_;
+        exec_body(stmt.body);
+        State then_state = std::move(state_);
+        state_ = before;
+        exec_body(stmt.orelse);
+        state_ = join_states(then_state, state_);
+        return;
+      }
+      case StmtKind::Try: {
+        exec_body(stmt.body);
+        const State after_body = state_;
+        for (const Handler& handler : stmt.handlers) {
+          for (const Expr* type : handler.types) eval(type);
+          if (!handler.name.empty()) state_.erase(std::string(handler.name));
+          exec_body(handler.body);
+          state_ = join_states(after_body, state_);
+        }
+        exec_body(stmt.orelse);
+        exec_body(stmt.finalbody);
+        return;
+      }
+      case StmtKind::FunctionDef:
+        if (stmt.function != nullptr) {
+          Fact fact;
+          fact.kind = ValueKind::Function;
+          fact.function = stmt.function;
+          state_[std::string(stmt.function->name)] = fact;
+        }
+        return;
+      case StmtKind::ClassDef:
+        if (stmt.class_def != nullptr) {
+          Fact fact;
+          fact.kind = ValueKind::Class;
+          fact.instance_of = stmt.class_def;
+          state_[std::string(stmt.class_def->name)] = fact;
+        }
+        return;
+      case StmtKind::Import:
+        for (const ImportAlias& alias : stmt.imports) state_.erase(std::string(alias.local));
+        return;
+      case StmtKind::Global:
+        return;
+      case StmtKind::Other:
+        exec_body(stmt.body);
+        return;
+    }
+  }
+
+  void exec_loop(const Stmt& loop) {
+    ++loop_depth_;
+    // Nested loops would run 2^depth times: the second pass is for shallow loops only.
+    const int passes = loop_depth_ <= 3 ? 2 : 1;
+    const State before = state_;
+    for (int pass = 0; pass < passes; ++pass) {
+      const Fact iter = eval(loop.value);
+      if (loop.loop_kind == LoopKind::For) {
+        for (const Expr* target : loop.targets) bind(target, element_of(iter, loop.value), nullptr);
+      }
+      exec_body(loop.body);
+      state_ = join_states(before, state_);
+    }
+    --loop_depth_;
+    exec_body(loop.orelse);
+  }
+
+  // `self.x = value` in a method: a reset of x (when value does not read it), or an
+  // accumulation (`self.sum = self.sum + val`).
+  void record_self_assignment(const Stmt& stmt, const Expr* target) {
+    const std::string key = place_key(target);
+    if (!key.starts_with("self.")) return;
+    if (!reads_place(stmt.value, key)) {
+      out_.summary.resets.push_back(key.substr(5));
+      return;
+    }
+    if (stmt.value != nullptr && stmt.value->kind == ExprKind::BinOp) {
+      const Fact value = a_.facts_[stmt.value->id];
+      if (value.params != 0) {
+        out_.summary.self_effects.push_back({SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
+      }
+    }
+  }
+
+  // ---- binding ----------------------------------------------------------------------------
+
+  void bind(const Expr* target, Fact value, const Expr* value_expr) {
+    if (target == nullptr) return;
+    if (target->kind == ExprKind::Collection) {
+      const bool same_shape = value_expr != nullptr && value_expr->kind == ExprKind::Collection &&
+                              value_expr->items.size() == target->items.size();
+      for (size_t i = 0; i < target->items.size(); ++i) {
+        bind(target->items[i], same_shape ? a_.facts_[value_expr->items[i]->id] : element_of(value, nullptr),
+             same_shape ? value_expr->items[i] : nullptr);
+      }
+      return;
+    }
+    if (target->kind == ExprKind::Starred) {
+      Fact list = value;
+      list.kind = ValueKind::Container;
+      bind(target->base(), list, nullptr);
+      return;
+    }
+    const std::string key = place_key(target);
+    if (key.empty()) return;
+    // `loss = compute(batch)` followed by `loss.backward()`: the backward is the evidence.
+    if (value.grad == Grad::Unknown && no_grad_ == 0 && target->kind == ExprKind::Name &&
+        value.kind != ValueKind::Module && value.kind != ValueKind::Container &&
+        std::binary_search(out_.backward_places.begin(), out_.backward_places.end(), key) &&
+        value_expr != nullptr && value_expr->kind == ExprKind::Call) {
+      value.grad = Grad::Yes;
+      value.kind = ValueKind::Tensor;
+      value.scalar = true;
+    }
+    if (target->kind == ExprKind::Subscript) {
+      // `d[k] = v` puts v in d: the container now holds what v holds.
+      const std::string base = place_key(target->base());
+      auto it = state_.find(base);
+      if (it != state_.end() && it->second.kind == ValueKind::Container) it->second.grad = join(it->second.grad, value.grad);
+    }
+    // Rebinding a name forgets what was known below it (`stats` for `stats["loss"]`).
+    if (target->kind == ExprKind::Name) {
+      for (auto it = state_.begin(); it != state_.end();) {
+        const std::string& k = it->first;
+        if (k.size() > key.size() && k.starts_with(key) && (k[key.size()] == '.' || k[key.size()] == '[')) {
+          it = state_.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    state_[key] = value;
+  }
+
+  Fact element_of(const Fact& iterable, const Expr* iter_expr) const {
+    Fact element;
+    if (iterable.kind == ValueKind::Loader) return no_grad_fact(ValueKind::Tensor);
+    if (iter_expr != nullptr && iter_expr->kind == ExprKind::Call && iter_expr->callee()->kind == ExprKind::Name &&
+        iter_expr->callee()->text == "range") {
+      return no_grad_fact(ValueKind::Number);
+    }
+    if (iterable.kind == ValueKind::Module) {
+      element.kind = ValueKind::Module;  // `for layer in self.layers`
+      return element;
+    }
+    element.grad = iterable.grad == Grad::Yes ? Grad::Yes : Grad::Unknown;
+    element.scalar = iterable.scalar;
+    element.params = iterable.params;
+    if (element.grad == Grad::Yes) element.kind = ValueKind::Tensor;
+    return element;
+  }
+
+  // ---- expressions ------------------------------------------------------------------------
+
+  Fact eval(const Expr* expr) {
+    if (expr == nullptr) return {};
+    Fact fact = eval_uncached(*expr);
+    a_.facts_[expr->id] = fact;
+    return fact;
+  }
+
+  Fact lookup_name(std::string_view name) const {
+    if (auto it = state_.find(std::string(name)); it != state_.end()) return it->second;
+    if (const ClassDef* cls = a_.class_named(name)) {
+      Fact fact;
+      fact.kind = ValueKind::Class;
+      fact.instance_of = cls;
+      return fact;
+    }
+    if (const Function* function = a_.function_named(name)) {
+      Fact fact;
+      fact.kind = ValueKind::Function;
+      fact.function = function;
+      return fact;
+    }
+    Fact fact = a_.global(name);
+    if (fact.kind == ValueKind::Unknown) {
+      if (is_model_like_name(name)) fact.kind = ValueKind::Module;
+      if (is_loss_fn_like_name(name)) fact.kind = ValueKind::LossFn;
+      if (is_optimizer_like_name(name)) fact.kind = ValueKind::Optimizer;
+      if (is_loader_like_name(name)) fact.kind = ValueKind::Loader;
+    }
+    return fact;
+  }
+
+  Fact eval_uncached(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Const:
+        return e.const_kind == ConstKind::Int || e.const_kind == ConstKind::Float || e.const_kind == ConstKind::Bool
+                   ? no_grad_fact(ValueKind::Number)
+                   : no_grad_fact();
+      case ExprKind::Name:
+        return lookup_name(e.text);
+      case ExprKind::Attr:
+        return eval_attr(e);
+      case ExprKind::Subscript:
+        return eval_subscript(e);
+      case ExprKind::Call:
+        return eval_call(e);
+      case ExprKind::BinOp: {
+        const Fact lhs = eval(e.items[0]);
+        const Fact rhs = eval(e.items[1]);
+        return combine(lhs, rhs, e.text);
+      }
+      case ExprKind::UnaryOp: {
+        const Fact operand = eval(e.base());
+        if (e.text == "not") return no_grad_fact(ValueKind::Number);
+        return no_grad_ > 0 && operand.kind != ValueKind::Number ? without_grad(operand) : operand;
+      }
+      case ExprKind::BoolOp:
+        return join(eval(e.items[0]), eval(e.items[1]));
+      case ExprKind::Compare:
+        for (const Expr* item : e.items) eval(item);
+        return no_grad_fact(ValueKind::Number);
+      case ExprKind::Collection: {
+        Fact out = no_grad_fact(ValueKind::Container);
+        bool all_scalar = !e.items.empty();
+        for (const Expr* item : e.items) {
+          const Fact f = eval(item);
+          out.grad = e.items.size() == 1 || item == e.items.front() ? f.grad : join(out.grad, f.grad);
+          out.params |= f.params;
+          out.detached = out.detached || f.detached;
+          all_scalar = all_scalar && (f.scalar || f.kind == ValueKind::Number);
+        }
+        if (e.items.empty()) out.grad = Grad::No;
+        out.scalar = all_scalar;
+        return out;
+      }
+      case ExprKind::Comprehension:
+        return eval_comprehension(e);
+      case ExprKind::Starred:
+      case ExprKind::Await:
+        return eval(e.base());
+      case ExprKind::IfExp:
+        eval(e.items[1]);
+        return join(eval(e.items[0]), eval(e.items[2]));
+      case ExprKind::Lambda: {
+        Fact fact;
+        fact.kind = ValueKind::Function;
+        return fact;
+      }
+      case ExprKind::NamedExpr: {
+        const Fact value = eval(e.items[1]);
+        bind(e.items[0], value, e.items[1]);
+        return value;
+      }
+      case ExprKind::Slice:
+        for (const Expr* item : e.items) eval(item);
+        return no_grad_fact();
+      case ExprKind::Other:
+        return {};
+    }
+    return {};
+  }
+
+  static Fact without_grad(Fact fact) {
+    fact.grad = Grad::No;
+    fact.params = 0;
+    fact.detached = false;
+    return fact;
+  }
+
+  Fact combine(const Fact& lhs, const Fact& rhs, std::string_view op) const {
+    Fact out;
+    out.params = lhs.params | rhs.params;
+    if (lhs.kind == ValueKind::Container && rhs.kind == ValueKind::Container) {
+      out.kind = ValueKind::Container;  // list concatenation keeps what both hold
+      out.grad = join(lhs.grad, rhs.grad);
+      return out;
+    }
+    const bool lhs_num = lhs.kind == ValueKind::Number;
+    const bool rhs_num = rhs.kind == ValueKind::Number;
+    if (lhs_num && rhs_num) return no_grad_fact(ValueKind::Number);
+    if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
+    if (lhs.grad == Grad::Yes || rhs.grad == Grad::Yes) {
+      out.grad = Grad::Yes;
+      out.kind = ValueKind::Tensor;
+      out.scalar = (lhs.scalar || lhs_num) && (rhs.scalar || rhs_num) && op != "@";
+      return out;
+    }
+    if ((lhs.grad == Grad::No || lhs_num) && (rhs.grad == Grad::No || rhs_num)) {
+      out.grad = Grad::No;
+      out.kind = lhs.kind == ValueKind::Tensor || rhs.kind == ValueKind::Tensor ? ValueKind::Tensor : ValueKind::Unknown;
+      out.detached = (lhs.detached || rhs.detached);
+      out.scalar = (lhs.scalar || lhs_num) && (rhs.scalar || rhs_num);
+      return out;
+    }
+    return out;
+  }
+
+  Fact eval_attr(const Expr& e) {
+    const Fact base = eval(e.base());
+    const std::string key = place_key(&e);
+    if (!key.empty()) {
+      if (auto it = state_.find(key); it != state_.end()) return it->second;
+    }
+    if (base.kind == ValueKind::Instance && base.instance_of != nullptr) {
+      Fact attr = a_.class_attr(base.instance_of, e.text);
+      if (attr.kind != ValueKind::Unknown || attr.grad != Grad::Unknown) return attr;
+      if (const Function* method = a_.resolve_method(base, e.text)) {
+        Fact fact;
+        fact.kind = ValueKind::Function;
+        fact.function = method;
+        return fact;
+      }
+    }
+    const std::string_view attr = e.text;
+    if (attr == "data") {
+      Fact fact = no_grad_fact(ValueKind::Tensor);
+      fact.detached = base.grad == Grad::Yes;
+      fact.scalar = base.scalar;
+      return fact;
+    }
+    if (is_one_of(attr, kNonDiffAttrs)) return no_grad_fact();
+    if (base.kind == ValueKind::Module) {
+      Fact fact;
+      fact.kind = ValueKind::Module;  // a submodule (or a parameter)
+      return fact;
+    }
+    Fact fact;
+    fact.params = base.params;
+    if (base.grad == Grad::Yes && base.kind != ValueKind::Container) {
+      fact.grad = Grad::Yes;
+      fact.kind = ValueKind::Tensor;
+      fact.scalar = base.scalar;
+    }
+    if (fact.kind == ValueKind::Unknown && base.kind == ValueKind::Instance) {
+      // `self.criterion`, `self.model`: an attribute never assigned where we could see it.
+      if (is_model_like_name(attr)) fact.kind = ValueKind::Module;
+      if (is_loss_fn_like_name(attr)) fact.kind = ValueKind::LossFn;
+      if (is_optimizer_like_name(attr)) fact.kind = ValueKind::Optimizer;
+      if (is_loader_like_name(attr)) fact.kind = ValueKind::Loader;
+    }
+    return fact;
+  }
+
+  Fact eval_subscript(const Expr& e) {
+    const Fact base = eval(e.base());
+    for (size_t i = 1; i < e.items.size(); ++i) eval(e.items[i]);
+    const std::string key = place_key(&e);
+    if (!key.empty()) {
+      if (auto it = state_.find(key); it != state_.end()) return it->second;
+    }
+    if (base.kind == ValueKind::Container) {
+      Fact element = element_of(base, nullptr);
+      return element;
+    }
+    if (base.grad == Grad::Yes && no_grad_ == 0) {
+      Fact fact = grad_fact(false);
+      fact.params = base.params;
+      return fact;
+    }
+    Fact fact;
+    fact.params = base.params;
+    if (base.grad == Grad::No) fact.grad = Grad::No;
+    return fact;
+  }
+
+  Fact eval_comprehension(const Expr& e) {
+    // Comprehension targets live in their own scope: restore what they shadowed.
+    std::vector<std::pair<std::string, std::optional<Fact>>> shadowed;
+    for (const ComprehensionFor& gen : e.generators) {
+      const Fact iter = eval(gen.iter);
+      std::vector<std::string> names;
+      collect_places(gen.target, names);
+      for (const std::string& name : names) {
+        auto it = state_.find(name);
+        shadowed.emplace_back(name, it == state_.end() ? std::nullopt : std::optional<Fact>(it->second));
+      }
+      bind(gen.target, element_of(iter, gen.iter), nullptr);
+      for (const Expr* cond : gen.conditions) eval(cond);
+    }
+    Fact element = eval(e.items[0]);
+    if (e.items.size() > 1) element = eval(e.items[1]);  // a dict's value
+    for (auto it = shadowed.rbegin(); it != shadowed.rend(); ++it) {
+      if (it->second) state_[it->first] = *it->second;
+      else state_.erase(it->first);
+    }
+    Fact out;
+    out.kind = ValueKind::Container;
+    out.grad = element.grad;
+    out.scalar = element.scalar || element.kind == ValueKind::Number;
+    out.params = element.params;
+    out.detached = element.detached;
+    return out;
+  }
+
+  // ---- calls ------------------------------------------------------------------------------
+
+  Fact eval_call(const Expr& call) {
+    std::vector<Fact> args;
+    uint32_t arg_params = 0;
+    bool any_grad_arg = false;
+    for (size_t i = 0; i < call.arg_count(); ++i) {
+      args.push_back(eval(call.arg(i)));
+      arg_params |= args.back().params;
+      any_grad_arg = any_grad_arg || args.back().grad == Grad::Yes;
+    }
+    for (const Keyword& keyword : call.keywords) {
+      const Fact f = eval(keyword.value);
+      arg_params |= f.params;
+      any_grad_arg = any_grad_arg || (f.grad == Grad::Yes && !keyword.name.empty() && keyword.name != "out");
+    }
+    const Expr* callee = call.callee();
+    if (callee->kind == ExprKind::Attr) {
+      const Expr* root = root_name(callee);
+      if (root != nullptr && root->kind == ExprKind::Name && a_.is_import_alias(root->text) && !state_.contains(std::string(root->text))) {
+        eval(callee);
+        return eval_qualified(call, qualified_name(a_.module(), callee), args, any_grad_arg, arg_params);
+      }
+      return eval_method(call, eval(callee->base()), callee->text, args, any_grad_arg, arg_params);
+    }
+    const Fact target = eval(callee);
+    if (callee->kind == ExprKind::Name) {
+      const std::string_view name = callee->text;
+      if (target.kind == ValueKind::Unknown && !state_.contains(std::string(name))) {
+        if (a_.is_import_alias(name)) {
+          return eval_qualified(call, a_.module().resolve_import(name), args, any_grad_arg, arg_params);
+        }
+        if (auto builtin = eval_builtin(name, args, arg_params)) return *builtin;
+      }
+    }
+    return call_value(call, target, args, arg_params);
+  }
+
+  // Calling a value: a model, a loss function, a class, a function of the file.
+  Fact call_value(const Expr& call, const Fact& target, const std::vector<Fact>& args, uint32_t arg_params) {
+    switch (target.kind) {
+      case ValueKind::Module:
+        return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
+      case ValueKind::LossFn:
+        return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(true);
+      case ValueKind::Class: {
+        Fact fact;
+        fact.instance_of = target.instance_of;
+        fact.kind = a_.is_module_class(target.instance_of) ? ValueKind::Module : ValueKind::Instance;
+        if (target.instance_of && target.instance_of->name.ends_with("Loss") && fact.kind == ValueKind::Module) {
+          fact.kind = ValueKind::LossFn;
+        }
+        return fact;
+      }
+      case ValueKind::Function:
+        if (target.function != nullptr) return apply_summary(call, *target.function, args, arg_params, 0);
+        return {};
+      default:
+        return {};
+    }
+  }
+
+  // The result of calling an in-file function, from its summary: the returned value, with
+  // grad when a grad argument flows to the return.
+  Fact apply_summary(const Expr& call, const Function& function, const std::vector<Fact>& args, uint32_t arg_params,
+                     size_t first_param) {
+    (void)arg_params;
+    const FunctionSummary& summary = a_.summary(function);
+    if (summary.trains) out_.summary.trains = true;
+    Fact result = summary.returns;
+    result.params = 0;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const size_t param = i + first_param;
+      if (param >= 32 || (summary.returns.params & (1U << param)) == 0) continue;
+      result.params |= args[i].params;
+      if (args[i].grad == Grad::Yes && no_grad_ == 0) {
+        result.grad = Grad::Yes;
+        result.scalar = result.scalar || args[i].scalar;
+        if (result.kind == ValueKind::Unknown) result.kind = ValueKind::Tensor;
+      }
+    }
+    for (const Keyword& keyword : call.keywords) {
+      for (size_t p = 0; p < function.params.size() && p < 32; ++p) {
+        if (function.params[p].name != keyword.name || (summary.returns.params & (1U << p)) == 0) continue;
+        const Fact& f = a_.facts_[keyword.value->id];
+        result.params |= f.params;
+        if (f.grad == Grad::Yes && no_grad_ == 0) result.grad = Grad::Yes;
+      }
+    }
+    if (no_grad_ > 0 && result.grad == Grad::Yes) result.grad = Grad::No;
+    return result;
+  }
+
+  Fact eval_method(const Expr& call, const Fact& receiver, std::string_view method, const std::vector<Fact>& args,
+                   bool any_grad_arg, uint32_t arg_params) {
+    const Expr* receiver_expr = call.callee()->base();
+    if (method == "backward" || method == "manual_backward") {
+      out_.summary.trains = true;
+      return no_grad_fact();
+    }
+    if (method == "step" || method == "zero_grad") {
+      if (receiver.kind == ValueKind::Optimizer) out_.summary.trains = true;
+      return {};
+    }
+    if (method == "detach" || method == "detach_") {
+      Fact fact = no_grad_fact(ValueKind::Tensor);
+      fact.detached = receiver.grad == Grad::Yes || receiver.detached;
+      fact.scalar = receiver.scalar;
+      return fact;
+    }
+    if (method == "cpu" || method == "numpy" || (method == "to" && mentions_cpu(call))) {
+      if (receiver.kind == ValueKind::Module) return receiver;
+      Fact fact = receiver;
+      fact.detached = false;  // on the host now
+      if (method == "numpy") fact = no_grad_fact();
+      return fact;
+    }
+    if (is_one_of(method, kNonDiffMethods)) {
+      return no_grad_fact(method == "item" || method == "size" || method == "numel" ? ValueKind::Number
+                                                                                     : ValueKind::Tensor);
+    }
+    if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
+      if (const Function* target = a_.resolve_method(receiver, method)) {
+        return apply_summary(call, *target, args, arg_params, 1);
+      }
+    }
+    if (receiver.kind == ValueKind::Class && receiver.instance_of != nullptr) {
+      return {};  // a classmethod or static helper: not followed
+    }
+    switch (receiver.kind) {
+      case ValueKind::Module:
+        if (method == "forward" || method == "__call__") return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
+        if (method == "to" || method == "cuda" || method == "train" || method == "eval" || method == "half" ||
+            method == "float" || method == "double" || method == "requires_grad_" || method == "apply") {
+          return receiver;
+        }
+        return {};
+      case ValueKind::LossFn:
+        if (method == "forward") return no_grad_ > 0 ? no_grad_fact() : grad_fact(true);
+        return {};
+      case ValueKind::Container:
+        if (method == "pop" || method == "popleft" || method == "get" || method == "__getitem__") {
+          return element_of(receiver, nullptr);
+        }
+        if (method == "copy") return receiver;
+        if (method == "append" || method == "extend" || method == "insert" || method == "appendleft" ||
+            method == "add") {
+          note_container_store(receiver_expr, args, method);
+        }
+        return {};
+      default:
+        break;
+    }
+    if (method == "append" || method == "extend" || method == "insert" || method == "appendleft") {
+      note_container_store(receiver_expr, args, method);
+      return {};
+    }
+    if (receiver.grad == Grad::Yes) {
+      if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
+      Fact fact = grad_fact(receiver.scalar || (is_one_of(method, kReductions) && args.empty() && call.keywords.empty()));
+      fact.params = receiver.params | arg_params;
+      return fact;
+    }
+    Fact fact;
+    fact.params = receiver.params;
+    if (receiver.grad == Grad::No && receiver.kind == ValueKind::Tensor && !any_grad_arg) {
+      fact = no_grad_fact(ValueKind::Tensor);
+      fact.detached = receiver.detached;
+      fact.scalar = receiver.scalar || (is_one_of(method, kReductions) && args.empty());
+    }
+    return fact;
+  }
+
+  static bool mentions_cpu(const Expr& call) {
+    for (size_t i = 0; i < call.arg_count(); ++i) {
+      const Expr* arg = call.arg(i);
+      if (arg->kind == ExprKind::Const && arg->text.find("cpu") != std::string_view::npos) return true;
+    }
+    return false;
+  }
+
+  // `losses.append(loss)`: the container now holds what was stored; in a method, storing a
+  // parameter into `self.<list>` is a summary effect.
+  void note_container_store(const Expr* receiver_expr, const std::vector<Fact>& args, std::string_view method) {
+    const std::string key = place_key(receiver_expr);
+    if (key.empty() || args.empty()) return;
+    const Fact& stored = method == "insert" && args.size() > 1 ? args[1] : args[0];
+    Grad held = stored.grad;
+    if (method == "extend") held = stored.grad;  // the iterable's elements
+    auto it = state_.find(key);
+    if (it == state_.end()) {
+      Fact fact;
+      fact.kind = ValueKind::Container;
+      fact.grad = held == Grad::Yes ? Grad::Yes : Grad::Unknown;
+      state_[key] = fact;
+    } else {
+      it->second.grad = join(it->second.grad, held);
+    }
+    if (key.starts_with("self.") && stored.params != 0) {
+      out_.summary.self_effects.push_back({SelfEffect::Kind::Append, key.substr(5), stored.params, nullptr});
+    }
+  }
+
+  std::optional<Fact> eval_builtin(std::string_view name, const std::vector<Fact>& args, uint32_t arg_params) const {
+    if (is_one_of(name, kPlainBuiltins)) return no_grad_fact(ValueKind::Number);
+    if (name == "sum" || name == "max" || name == "min" || name == "abs") {
+      Fact out;
+      out.params = arg_params;
+      bool all_no = !args.empty();
+      bool scalar = !args.empty();
+      for (const Fact& arg : args) {
+        if (arg.grad == Grad::Yes && no_grad_ == 0) out.grad = Grad::Yes;
+        all_no = all_no && (arg.grad == Grad::No || arg.kind == ValueKind::Number);
+        scalar = scalar && (arg.scalar || arg.kind == ValueKind::Number);
+      }
+      if (out.grad == Grad::Yes) {
+        out.kind = ValueKind::Tensor;
+        out.scalar = scalar;
+      } else if (all_no) {
+        out.grad = Grad::No;
+      }
+      return out;
+    }
+    if (name == "list" || name == "tuple" || name == "sorted" || name == "reversed" || name == "set" ||
+        name == "deque") {
+      Fact out = no_grad_fact(ValueKind::Container);
+      if (!args.empty()) {
+        out.grad = args[0].grad == Grad::Yes ? Grad::Yes : (args[0].grad == Grad::No ? Grad::No : Grad::Unknown);
+        out.params = args[0].params;
+        out.scalar = args[0].scalar;
+      }
+      return out;
+    }
+    if (name == "dict" || name == "defaultdict" || name == "OrderedDict") return no_grad_fact(ValueKind::Container);
+    if (name == "enumerate" || name == "zip" || name == "iter") {
+      Fact out;
+      out.kind = ValueKind::Container;
+      out.params = arg_params;
+      if (name == "iter" && !args.empty()) return args[0];
+      return out;
+    }
+    if (name == "next" && !args.empty()) return element_of(args[0], nullptr);
+    return std::nullopt;
+  }
+
+  Fact eval_qualified(const Expr& call, const std::string& qualified, const std::vector<Fact>& args, bool any_grad_arg,
+                      uint32_t arg_params) {
+    const std::string_view q = qualified;
+    const std::string_view last = last_component(q);
+    if (q.starts_with("numpy.") || q.starts_with("math.") || q.starts_with("np.")) return no_grad_fact(ValueKind::Number);
+    if (q == "collections.deque" || q == "collections.defaultdict" || q == "collections.OrderedDict") {
+      return no_grad_fact(ValueKind::Container);
+    }
+    if (!a_.has_torch()) return {};
+    if (q.ends_with("DataLoader")) return no_grad_fact(ValueKind::Loader);
+    if (q.starts_with("torch.autograd.")) {
+      if (last == "backward" || last == "grad") out_.summary.trains = true;
+      return {};
+    }
+    if (q.starts_with("torch.optim.") && is_capitalized(last)) {
+      Fact fact;
+      fact.kind = ValueKind::Optimizer;
+      return fact;
+    }
+    if (q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") return grad_fact(false);
+    if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") && !q.starts_with("torch.nn.utils.") &&
+        !q.starts_with("torch.nn.init.") && is_capitalized(last)) {
+      Fact fact;
+      fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
+      return fact;
+    }
+    if (q.starts_with("torchvision.models.")) {
+      Fact fact;
+      fact.kind = ValueKind::Module;
+      return fact;
+    }
+    if (no_grad_ > 0 && (q.starts_with("torch."))) return no_grad_fact(ValueKind::Tensor);
+    if (q.starts_with("torch.nn.functional.")) {
+      if (is_one_of(last, kLossFunctions) || last.ends_with("_loss")) {
+        const Expr* reduction = call.keyword("reduction");
+        const bool reduced = reduction == nullptr || reduction->text.find("none") == std::string_view::npos;
+        return grad_fact(reduced);
+      }
+      if (any_grad_arg) {
+        Fact fact = grad_fact(false);
+        fact.params = arg_params;
+        return fact;
+      }
+      Fact fact;
+      fact.params = arg_params;
+      return fact;
+    }
+    if (q.starts_with("torch.") && q.find('.', 6) == std::string_view::npos) {
+      if (is_one_of(last, kTorchNonDiff)) return no_grad_fact(ValueKind::Tensor);
+      if (is_one_of(last, kTorchFactories)) {
+        const Expr* requires_grad = call.keyword("requires_grad");
+        if (requires_grad != nullptr && requires_grad->text == "True") return grad_fact(false);
+        return no_grad_fact(ValueKind::Tensor);
+      }
+      if (any_grad_arg) {
+        Fact fact = grad_fact(last == "sum" || last == "mean" || last == "norm");
+        fact.params = arg_params;
+        // torch.stack(losses).sum() of a list of scalars is still a reduction away from scalar.
+        return fact;
+      }
+      bool all_no = !args.empty();
+      for (const Fact& arg : args) all_no = all_no && (arg.grad == Grad::No || arg.kind == ValueKind::Number);
+      Fact fact = all_no ? no_grad_fact(ValueKind::Tensor) : Fact{};
+      fact.params = arg_params;
+      return fact;
+    }
+    return {};
+  }
+
+  const FileAnalysis& a_;
+  const Function& fn_;
+  FileAnalysis::FunctionState& out_;
+  State state_;
+  int no_grad_ = 0;
+  int loop_depth_ = 0;
+  bool returned_ = false;
+};
+
+// ---- FileAnalysis ---------------------------------------------------------------------------
+
+FileAnalysis::FileAnalysis(const Module& module) : module_(module), facts_(module.expr_count()) {
+  for (const Function& function : module.functions()) {
+    if (function.is_module || function.parent_class != nullptr) continue;
+    functions_by_name_.emplace(function.name, &function);
+  }
+  for (const ClassDef& cls : module.classes()) classes_by_name_.emplace(cls.name, &cls);
+  // Which classes are nn.Modules: a base that names one, here or through the file's imports.
+  for (size_t round = 0; round < module.classes().size() + 1; ++round) {
+    bool changed = false;
+    for (const ClassDef& cls : module.classes()) {
+      if (module_classes_[&cls]) continue;
+      for (const Expr* base : cls.bases) {
+        const std::string q = qualified_name(module, base);
+        const ClassDef* local = base->kind == ExprKind::Name ? class_named(base->text) : nullptr;
+        if (q.ends_with("Module") || q.ends_with("Sequential") || (local != nullptr && module_classes_[local]) ||
+            (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional"))) {
+          module_classes_[&cls] = true;
+          changed = true;
+          break;
+        }
+      }
+    }
+    if (!changed) break;
+  }
+  // What `self.x` holds, from the assignments in the class's methods (syntax only).
+  for (const ClassDef& cls : module.classes()) {
+    auto& attrs = class_attrs_[&cls];
+    for (const Function* method : cls.methods) {
+      for_each_nested(method->body, [&](const Stmt& stmt) {
+        if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
+        for (const Expr* target : stmt.targets) {
+          const std::string key = place_key(target);
+          if (!key.starts_with("self.") || key.find_first_of(".[", 5) != std::string::npos) continue;
+          const Fact value = classify_value(stmt.value);
+          if (value.kind == ValueKind::Unknown) continue;
+          auto [it, inserted] = attrs.emplace(key.substr(5), value);
+          if (!inserted && it->second.kind != value.kind) it->second = Fact{};
+        }
+      });
+    }
+  }
+  // Module-level names, likewise, before any function body is walked.
+  for (const Stmt* stmt : module.top_level().body) {
+    if (stmt->kind != StmtKind::Assign) continue;
+    for (const Expr* target : stmt->targets) {
+      if (target->kind == ExprKind::Name) globals_[std::string(target->text)] = classify_value(stmt->value);
+    }
+  }
+  compute_no_grad_functions();
+  for (const Function& function : module.functions()) ensure_walked(function);
+  // With the top level walked, its final state is the better picture of module globals.
+  if (!module.functions().empty()) {
+    for (const auto& [name, fact] : functions_.at(&module.top_level())->final_state) {
+      if (fact.kind != ValueKind::Unknown && name.find_first_of(".[") == std::string::npos) globals_[name] = fact;
+    }
+  }
+}
+
+FileAnalysis::FunctionState& FileAnalysis::ensure_walked(const Function& function) const {
+  auto& slot = functions_[&function];
+  if (!slot) slot = std::make_unique<FunctionState>();
+  FunctionState& state = *slot;
+  if (state.walked || state.in_progress) return state;
+  state.in_progress = true;
+  GradWalker(*this, function, state).run();
+  state.in_progress = false;
+  state.walked = true;
+  return state;
+}
+
+const FunctionSummary& FileAnalysis::summary(const Function& function) const {
+  // A function being walked (recursion) answers with what is known so far.
+  return ensure_walked(function).summary;
+}
+
+bool FileAnalysis::consumed_by_backward(const Function& function, std::string_view key) const {
+  const auto& places = ensure_walked(function).backward_places;
+  return std::binary_search(places.begin(), places.end(), std::string(key)) ||
+         std::binary_search(places.begin(), places.end(), std::string(place_root(key)));
+}
+
+bool FileAnalysis::runs_without_grad(const Function& function) const {
+  auto it = no_grad_functions_.find(&function);
+  return it != no_grad_functions_.end() && it->second;
+}
+
+const ClassDef* FileAnalysis::class_named(std::string_view name) const {
+  auto it = classes_by_name_.find(name);
+  return it == classes_by_name_.end() ? nullptr : it->second;
+}
+
+const Function* FileAnalysis::function_named(std::string_view name) const {
+  auto it = functions_by_name_.find(name);
+  return it == functions_by_name_.end() ? nullptr : it->second;
+}
+
+bool FileAnalysis::is_module_class(const ClassDef* cls) const {
+  auto it = module_classes_.find(cls);
+  return it != module_classes_.end() && it->second;
+}
+
+Fact FileAnalysis::class_attr(const ClassDef* cls, std::string_view attr) const {
+  auto it = class_attrs_.find(cls);
+  if (it == class_attrs_.end()) return {};
+  auto found = it->second.find(std::string(attr));
+  return found == it->second.end() ? Fact{} : found->second;
+}
+
+Fact FileAnalysis::global(std::string_view name) const {
+  auto it = globals_.find(std::string(name));
+  return it == globals_.end() ? Fact{} : it->second;
+}
+
+bool FileAnalysis::is_import_alias(std::string_view name) const {
+  return std::any_of(module_.imports.begin(), module_.imports.end(),
+                     [&](const ImportAlias& alias) { return alias.local == name; });
+}
+
+const Function* FileAnalysis::resolve_method(const Fact& receiver, std::string_view name) const {
+  // Follow in-file base classes, bounded by the number of classes (no cycles).
+  const ClassDef* cls = receiver.instance_of;
+  for (size_t hops = 0; cls != nullptr && hops <= module_.classes().size(); ++hops) {
+    for (const Function* method : cls->methods) {
+      if (method->name == name) return method;
+    }
+    const ClassDef* next = nullptr;
+    for (const Expr* base : cls->bases) {
+      if (base->kind == ExprKind::Name) next = class_named(base->text);
+      if (next != nullptr) break;
+    }
+    cls = next;
+  }
+  return nullptr;
+}
+
+const Function* FileAnalysis::resolve_callee(const Function& caller, const Expr& call) const {
+  const Expr* callee = call.callee();
+  if (callee->kind == ExprKind::Name) return function_named(callee->text);
+  if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name && callee->base()->text == "self" &&
+      caller.parent_class != nullptr) {
+    Fact self;
+    self.instance_of = caller.parent_class;
+    return resolve_method(self, callee->text);
+  }
+  const Fact& receiver = facts_[callee->kind == ExprKind::Attr ? callee->base()->id : callee->id];
+  if (callee->kind == ExprKind::Attr && receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
+    return resolve_method(receiver, callee->text);
+  }
+  return nullptr;
+}
+
+void FileAnalysis::compute_no_grad_functions() {
+  struct Site {
+    const Function* caller;
+    bool lexically_no_grad;
+  };
+  std::unordered_map<const Function*, std::vector<Site>> sites;
+  for (const Function& caller : module_.functions()) {
+    walk_statements(caller, false, [&](const Stmt& stmt, const StmtContext& context) {
+      for_each_expr(stmt, [&](const Expr& expr) {
+        if (expr.kind != ExprKind::Call) return;
+        const Expr* callee = expr.callee();
+        const Function* target = nullptr;
+        if (callee->kind == ExprKind::Name) target = function_named(callee->text);
+        if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name &&
+            callee->base()->text == "self" && caller.parent_class != nullptr) {
+          Fact self;
+          self.instance_of = caller.parent_class;
+          target = resolve_method(self, callee->text);
+        }
+        if (target != nullptr) sites[target].push_back({&caller, context.no_grad});
+      });
+    });
+  }
+  for (const Function& function : module_.functions()) {
+    no_grad_functions_[&function] = disables_grad(decorator_guard(module_, function));
+  }
+  // A function all of whose calls run without grad runs without grad; bounded fixpoint.
+  for (int round = 0; round < 4; ++round) {
+    bool changed = false;
+    for (const Function& function : module_.functions()) {
+      if (no_grad_functions_[&function]) continue;
+      auto it = sites.find(&function);
+      if (it == sites.end() || it->second.empty()) continue;
+      const bool all = std::all_of(it->second.begin(), it->second.end(), [&](const Site& site) {
+        return site.lexically_no_grad || (site.caller != &function && no_grad_functions_[site.caller]);
+      });
+      if (all) {
+        no_grad_functions_[&function] = true;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
+  if (auto it = iteration_loops_.find(&loop); it != iteration_loops_.end()) return it->second;
+  bool iterates = false;
+  // Iterating a data loader (directly, or through enumerate/tqdm/zip/iter).
+  if (loop.loop_kind == LoopKind::For && loop.value != nullptr) {
+    for_each_subexpr(*loop.value, [&](const Expr& sub) {
+      if (sub.kind == ExprKind::Name && is_loader_like_name(sub.text)) iterates = true;
+      if (sub.kind == ExprKind::Attr && is_loader_like_name(sub.text)) iterates = true;
+      if (facts_[sub.id].kind == ValueKind::Loader) iterates = true;
+    });
+  }
+  std::vector<Stmt*> single = {const_cast<Stmt*>(&loop)};
+  if (!iterates) {
+    for_each_nested(loop.body, [&](const Stmt& stmt) {
+      if (iterates) return;
+      for_each_expr(stmt, [&](const Expr& expr) {
+        if (iterates || expr.kind != ExprKind::Call) return;
+        const Expr* callee = expr.callee();
+        if (callee->kind == ExprKind::Attr) {
+          const std::string_view m = callee->text;
+          if (m == "backward" || m == "manual_backward") iterates = true;
+          const Fact& receiver = facts_[callee->base()->id];
+          if ((m == "step" || m == "zero_grad") &&
+              (receiver.kind == ValueKind::Optimizer || is_optimizer_like_name(dotted_name(callee->base())))) {
+            iterates = true;
+          }
+          if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
+            if (const Function* method = resolve_method(receiver, m)) iterates = iterates || summary(*method).trains;
+          }
+        }
+        if (callee->kind == ExprKind::Name) {
+          if (const Function* function = function_named(callee->text)) iterates = iterates || summary(*function).trains;
+        }
+      });
+    });
+  }
+  iteration_loops_[&loop] = iterates;
+  return iterates;
+}
+
+Fact FileAnalysis::classify_value(const Expr* value) const {
+  if (value == nullptr) return {};
+  switch (value->kind) {
+    case ExprKind::Collection:
+    case ExprKind::Comprehension:
+      return no_grad_fact(ValueKind::Container);
+    case ExprKind::Const:
+      return value->const_kind == ConstKind::Int || value->const_kind == ConstKind::Float
+                 ? no_grad_fact(ValueKind::Number)
+                 : Fact{};
+    case ExprKind::Call:
+      break;
+    default:
+      return {};
+  }
+  const Expr* callee = value->callee();
+  if (callee->kind == ExprKind::Attr &&
+      (callee->text == "to" || callee->text == "cuda" || callee->text == "train" || callee->text == "eval")) {
+    return classify_value(callee->base());
+  }
+  if (callee->kind == ExprKind::Name) {
+    if (const ClassDef* cls = class_named(callee->text)) {
+      Fact fact;
+      fact.instance_of = cls;
+      fact.kind = is_module_class(cls) ? (cls->name.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module)
+                                       : ValueKind::Instance;
+      return fact;
+    }
+    const std::string_view name = callee->text;
+    if (name == "list" || name == "dict" || name == "set" || name == "deque" || name == "defaultdict" ||
+        name == "OrderedDict") {
+      return no_grad_fact(ValueKind::Container);
+    }
+  }
+  const std::string q = qualified_name(module_, callee);
+  const std::string_view last = last_component(q);
+  if (q == "collections.deque" || q == "collections.defaultdict") return no_grad_fact(ValueKind::Container);
+  if (!has_torch()) return {};
+  Fact fact;
+  if (q.ends_with("DataLoader")) fact.kind = ValueKind::Loader;
+  else if (q.starts_with("torch.optim.") && is_capitalized(last)) fact.kind = ValueKind::Optimizer;
+  else if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") && is_capitalized(last) &&
+           last != "Parameter") {
+    fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
+  } else if (q.starts_with("torchvision.models.")) {
+    fact.kind = ValueKind::Module;
+  }
+  return fact;
+}
+
+}  // namespace sealint::ir

@@ -1,0 +1,103 @@
+#pragma once
+// Grad-flow over a whole file (DESIGN.md "Analyses"): for every expression, a Fact saying
+// whether its value carries an autograd graph; for every function, a bounded summary of what
+// it does with its parameters; which functions run with autograd off; which loops iterate
+// training or evaluation steps. Built once per file, read by every rule.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/ir/facts.h"
+#include "analyzer/ir/ir.h"
+
+namespace sealint::ir {
+
+// A method's effect on its object that outlives the call: `self.sum += val` (Accumulate) or
+// `self.history.append(val)` (Append), with the parameters that flow into the stored value.
+struct SelfEffect {
+  enum class Kind { Accumulate, Append };
+  Kind kind = Kind::Accumulate;
+  std::string attr;  // "sum" for self.sum
+  uint32_t params = 0;
+  const Stmt* stmt = nullptr;
+};
+
+struct FunctionSummary {
+  Fact returns;                        // joined over `return` statements; params bits = what flows out
+  bool trains = false;                 // runs backward or an optimizer step (itself or through a callee)
+  std::vector<SelfEffect> self_effects;
+  std::vector<std::string> resets;     // attributes it rebinds without reading (`self.sum = 0`)
+};
+
+class FileAnalysis {
+ public:
+  explicit FileAnalysis(const Module& module);
+  FileAnalysis(const FileAnalysis&) = delete;
+  FileAnalysis& operator=(const FileAnalysis&) = delete;
+
+  const Module& module() const { return module_; }
+  // Grad evidence needs torch in the file: plain Python with a `loss` is not a training script.
+  bool has_torch() const { return module_.imports_torch; }
+
+  const Fact& fact(const Expr& expr) const { return facts_[expr.id]; }
+  const FunctionSummary& summary(const Function& function) const;
+  // Decorated with no_grad/inference_mode, or every call site in the file runs without grad.
+  bool runs_without_grad(const Function& function) const;
+  // The loop runs training or evaluation steps: it calls backward or an optimizer step (also
+  // through functions of the file), or iterates a data loader.
+  bool is_iteration_loop(const Stmt& loop) const;
+  // Places whose graph a backward consumes in `function` (`loss.backward()`, `acc.backward()`,
+  // `torch.stack(losses).sum().backward()`), and the places they were computed from.
+  bool consumed_by_backward(const Function& function, std::string_view key) const;
+  // The in-file method a call on `receiver` reaches, or nullptr.
+  const Function* resolve_method(const Fact& receiver, std::string_view name) const;
+  // The in-file function a call expression reaches (a top-level function, a class constructor's
+  // __init__ is not followed), or nullptr.
+  const Function* resolve_callee(const Function& caller, const Expr& call) const;
+
+  // What walking one function produced.
+  struct FunctionState {
+    FunctionSummary summary;
+    bool walked = false;
+    bool in_progress = false;
+    std::vector<std::string> backward_places;  // places a backward consumes, and their sources, sorted
+    std::unordered_map<std::string, Fact> final_state;
+  };
+
+ private:
+  friend class GradWalker;
+  void compute_no_grad_functions();
+  FunctionState& ensure_walked(const Function& function) const;
+
+  const Module& module_;
+  mutable std::vector<Fact> facts_;
+  mutable std::unordered_map<const Function*, std::unique_ptr<FunctionState>> functions_;
+  mutable std::unordered_map<const Stmt*, bool> iteration_loops_;
+  std::unordered_map<const Function*, bool> no_grad_functions_;
+  std::unordered_map<std::string_view, const Function*> functions_by_name_;
+  std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
+  std::unordered_map<const ClassDef*, bool> module_classes_;
+  std::unordered_map<const ClassDef*, std::unordered_map<std::string, Fact>> class_attrs_;
+  std::unordered_map<std::string, Fact> globals_;
+
+ public:
+  // Used by the walker: what a constructor-like call or literal makes, from syntax alone.
+  Fact classify_value(const Expr* value) const;
+  bool is_module_class(const ClassDef* cls) const;
+  const ClassDef* class_named(std::string_view name) const;
+  const Function* function_named(std::string_view name) const;
+  Fact class_attr(const ClassDef* cls, std::string_view attr) const;
+  Fact global(std::string_view name) const;
+  bool is_import_alias(std::string_view name) const;
+};
+
+// Names that, called, are a model or a loss function in training code: `model(x)`,
+// `criterion(out, y)`, `self.loss_fn(...)`.
+[[nodiscard]] bool is_model_like_name(std::string_view name);
+[[nodiscard]] bool is_loss_fn_like_name(std::string_view name);
+[[nodiscard]] bool is_optimizer_like_name(std::string_view name);
+[[nodiscard]] bool is_loader_like_name(std::string_view name);
+
+}  // namespace sealint::ir

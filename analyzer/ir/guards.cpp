@@ -1,0 +1,54 @@
+#include "analyzer/ir/guards.h"
+
+#include <string>
+
+namespace sealint::ir {
+
+namespace {
+
+bool is_torch_member(const std::string& qualified, std::string_view member) {
+  if (!qualified.starts_with("torch.") || qualified.size() <= member.size()) return false;
+  return qualified.ends_with(member) && qualified[qualified.size() - member.size() - 1] == '.';
+}
+
+// A literal False/0 (or `mode=False`) as the call's first argument.
+bool first_arg_is_false(const Expr* call, std::string_view keyword) {
+  const Expr* arg = call->arg(0);
+  if (arg == nullptr) arg = call->keyword(keyword);
+  if (arg == nullptr || arg->kind != ExprKind::Const) return false;
+  return arg->text == "False" || arg->text == "0";
+}
+
+bool has_argument(const Expr* call, std::string_view keyword) {
+  return call->arg(0) != nullptr || call->keyword(keyword) != nullptr;
+}
+
+}  // namespace
+
+GuardKind classify_guard(const Module& module, const Expr* context) {
+  if (context == nullptr) return GuardKind::Other;
+  const Expr* call = context->kind == ExprKind::Call ? context : nullptr;
+  const std::string name = qualified_name(module, call ? call->callee() : context);
+  if (is_torch_member(name, "no_grad")) return GuardKind::NoGrad;
+  if (is_torch_member(name, "enable_grad")) return GuardKind::EnableGrad;
+  if (is_torch_member(name, "inference_mode")) {
+    // inference_mode(False) turns inference mode off again.
+    return call && first_arg_is_false(call, "mode") ? GuardKind::Other : GuardKind::InferenceMode;
+  }
+  if (is_torch_member(name, "set_grad_enabled") && call) {
+    if (first_arg_is_false(call, "mode")) return GuardKind::SetGradEnabledFalse;
+    return has_argument(call, "mode") && call->arg(0) && call->arg(0)->text == "True" ? GuardKind::EnableGrad
+                                                                                      : GuardKind::Other;
+  }
+  return GuardKind::Other;
+}
+
+GuardKind decorator_guard(const Module& module, const Function& function) {
+  for (const Expr* decorator : function.decorators) {
+    const GuardKind kind = classify_guard(module, decorator);
+    if (kind != GuardKind::Other) return kind;
+  }
+  return GuardKind::Other;
+}
+
+}  // namespace sealint::ir

@@ -1,0 +1,51 @@
+#include "analyzer/ir/ir.h"
+
+#include <vector>
+
+namespace sealint::ir {
+
+std::string Module::resolve_import(std::string_view local) const {
+  // The last binding wins, as at run time for top-level imports.
+  for (auto it = imports.rbegin(); it != imports.rend(); ++it) {
+    if (it->local == local) return it->dotted;
+  }
+  return std::string(local);
+}
+
+std::string dotted_name(const Expr* expr) {
+  std::vector<std::string_view> parts;
+  while (expr != nullptr && expr->kind == ExprKind::Attr) {
+    parts.push_back(expr->text);
+    expr = expr->base();
+  }
+  if (expr == nullptr || expr->kind != ExprKind::Name) return {};
+  std::string out(expr->text);
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    out += '.';
+    out += *it;
+  }
+  return out;
+}
+
+const Expr* root_name(const Expr* expr) {
+  while (expr != nullptr && (expr->kind == ExprKind::Attr || expr->kind == ExprKind::Subscript)) {
+    expr = expr->base();
+  }
+  return expr != nullptr && expr->kind == ExprKind::Name ? expr : nullptr;
+}
+
+}  // namespace sealint::ir
+
+namespace sealint::ir {
+
+std::string qualified_name(const Module& module, const Expr* expr) {
+  std::string dotted = dotted_name(expr);
+  if (dotted.empty()) return dotted;
+  const size_t dot = dotted.find('.');
+  const std::string first = dotted.substr(0, dot);
+  std::string resolved = module.resolve_import(first);
+  if (dot != std::string::npos) resolved += dotted.substr(dot);
+  return resolved;
+}
+
+}  // namespace sealint::ir

@@ -1,0 +1,91 @@
+#include "analyzer/ir/walk.h"
+
+#include "analyzer/ir/guards.h"
+
+namespace sealint::ir {
+
+namespace {
+
+void walk_body(const std::vector<Stmt*>& body, StmtContext& context, const StmtVisitor& visit) {
+  for (const Stmt* stmt : body) {
+    visit(*stmt, context);
+    switch (stmt->kind) {
+      case StmtKind::Loop:
+        context.loops.push_back(stmt);
+        walk_body(stmt->body, context, visit);
+        context.loops.pop_back();
+        walk_body(stmt->orelse, context, visit);
+        break;
+      case StmtKind::Guard: {
+        const bool saved = context.no_grad;
+        if (disables_grad(stmt->guard_kind)) context.no_grad = true;
+        if (stmt->guard_kind == GuardKind::EnableGrad) context.no_grad = false;
+        walk_body(stmt->body, context, visit);
+        context.no_grad = saved;
+        break;
+      }
+      case StmtKind::If:
+      case StmtKind::Other:
+        walk_body(stmt->body, context, visit);
+        walk_body(stmt->orelse, context, visit);
+        break;
+      case StmtKind::Try:
+        walk_body(stmt->body, context, visit);
+        for (const Handler& handler : stmt->handlers) walk_body(handler.body, context, visit);
+        walk_body(stmt->orelse, context, visit);
+        walk_body(stmt->finalbody, context, visit);
+        break;
+      case StmtKind::Assign:
+      case StmtKind::AugAssign:
+      case StmtKind::AnnAssign:
+      case StmtKind::ExprStmt:
+      case StmtKind::Del:
+      case StmtKind::Return:
+      case StmtKind::FunctionDef:
+      case StmtKind::ClassDef:
+      case StmtKind::Import:
+      case StmtKind::Global:
+      case StmtKind::Raise:
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+void walk_statements(const Function& function, bool starts_without_grad, const StmtVisitor& visit) {
+  StmtContext context;
+  context.function = &function;
+  context.no_grad = starts_without_grad;
+  walk_body(function.body, context, visit);
+}
+
+void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(const Stmt&)>& visit) {
+  StmtContext context;
+  walk_body(body, context, [&](const Stmt& stmt, const StmtContext&) { visit(stmt); });
+}
+
+void for_each_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit) {
+  // Expression depth is bounded by lowering; an explicit stack keeps this cheap anyway.
+  std::vector<const Expr*> stack = {&expr};
+  while (!stack.empty()) {
+    const Expr* current = stack.back();
+    stack.pop_back();
+    visit(*current);
+    for (const Expr* item : current->items) stack.push_back(item);
+    for (const Keyword& keyword : current->keywords) stack.push_back(keyword.value);
+    for (const ComprehensionFor& gen : current->generators) {
+      stack.push_back(gen.target);
+      stack.push_back(gen.iter);
+      for (const Expr* cond : gen.conditions) stack.push_back(cond);
+    }
+  }
+}
+
+void for_each_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit) {
+  for (const Expr* target : stmt.targets) for_each_subexpr(*target, visit);
+  if (stmt.value != nullptr) for_each_subexpr(*stmt.value, visit);
+  for (const Expr* item : stmt.items) for_each_subexpr(*item, visit);
+}
+
+}  // namespace sealint::ir

@@ -1,0 +1,31 @@
+#pragma once
+// Visits a function's statements in source order with their context: the loops around each
+// one (innermost last) and whether autograd is off there. Nested function and class bodies are
+// not entered: each Function is walked on its own. Recursion follows statement nesting, which
+// lowering bounds (kMaxNestingDepth).
+#include <functional>
+#include <vector>
+
+#include "analyzer/ir/ir.h"
+
+namespace sealint::ir {
+
+struct StmtContext {
+  const Function* function = nullptr;
+  std::vector<const Stmt*> loops;  // enclosing Loop statements, innermost last
+  bool no_grad = false;            // inside a no_grad/inference_mode/set_grad_enabled(False) guard
+};
+
+using StmtVisitor = std::function<void(const Stmt&, const StmtContext&)>;
+
+void walk_statements(const Function& function, bool starts_without_grad, const StmtVisitor& visit);
+
+// Calls `visit` on every statement nested in `body` (not entering nested defs or classes).
+void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(const Stmt&)>& visit);
+
+// Calls `visit` on every expression of a statement's own parts (not its nested statements),
+// and on all their subexpressions.
+void for_each_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit);
+void for_each_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit);
+
+}  // namespace sealint::ir

@@ -1,0 +1,109 @@
+#include "analyzer/output/text_output.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/core/utf8.h"
+
+namespace sealint::output {
+
+namespace {
+
+struct Palette {
+  std::string_view bold, red, yellow, cyan, blue, reset;
+};
+
+Palette palette(bool color) {
+  if (!color) return {};
+  return {"\x1b[1m", "\x1b[1;31m", "\x1b[1;33m", "\x1b[1;36m", "\x1b[1;34m", "\x1b[0m"};
+}
+
+std::string_view severity_color(const Palette& p, Severity severity) {
+  switch (severity) {
+    case Severity::Error:
+      return p.red;
+    case Severity::Warning:
+      return p.yellow;
+    case Severity::Note:
+      return p.cyan;
+  }
+  return p.red;
+}
+
+// The underline's leading whitespace copies the line's tabs so the carets line up.
+std::string underline(std::string_view line, uint32_t begin_column, uint32_t end_column) {
+  std::string out;
+  uint32_t column = 1;
+  size_t i = 0;
+  while (i < line.size() && column < begin_column) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
+    out += c == '\t' ? '\t' : ' ';
+    ++i;
+    while (i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0U) == 0x80U) ++i;
+    ++column;
+  }
+  const uint32_t width = end_column > begin_column ? end_column - begin_column : 1;
+  out.append(width, '^');
+  return out;
+}
+
+std::string plural(size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+}  // namespace
+
+void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const LineLookup& lines,
+                const TextOptions& options) {
+  const Palette p = palette(options.color);
+  for (const Diagnostic& d : diagnostics) {
+    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}: {}{}{}\n", p.bold, d.path, d.span.begin.line, d.span.begin.column,
+                       p.reset, severity_color(p, d.severity), severity_name(d.severity), d.rule_id, p.reset, p.bold,
+                       d.message, p.reset);
+    const std::string line = lines(d.path, d.span.begin.line);
+    const std::string number = std::to_string(d.span.begin.line);
+    const std::string gutter(number.size(), ' ');
+    if (!line.empty()) {
+      const uint32_t line_columns = utf8::count(line).code_points + 1;
+      const uint32_t end_column = d.span.end.line == d.span.begin.line ? d.span.end.column : line_columns;
+      out << fmt::format("{} {}|{}\n", gutter, p.blue, p.reset);
+      out << fmt::format("{}{} |{} {}\n", p.blue, number, p.reset, line);
+      out << fmt::format("{} {}|{} {}{}{}\n", gutter, p.blue, p.reset, severity_color(p, d.severity),
+                         underline(line, d.span.begin.column, end_column), p.reset);
+    }
+    for (const RelatedLocation& related : d.related) {
+      out << fmt::format("{} {}={} {}note{}: {}:{}:{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset, d.path,
+                         related.span.begin.line, related.span.begin.column, related.message);
+    }
+    if (!d.help.empty()) out << fmt::format("{} {}={} {}help{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset, d.help);
+    out << '\n';
+  }
+}
+
+std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files, size_t input_errors) {
+  size_t counts[3] = {0, 0, 0};
+  for (const Diagnostic& d : diagnostics) ++counts[static_cast<size_t>(d.severity)];
+  const std::string checked = plural(files, "file", "files");
+  const std::string problems =
+      input_errors == 0 ? "" : fmt::format("; {} could not be fully analysed", plural(input_errors, "input error", "input errors"));
+  if (diagnostics.empty()) return fmt::format("No findings in {}{}.", checked, problems);
+  std::vector<std::string> parts;
+  if (counts[2] != 0) parts.push_back(plural(counts[2], "error", "errors"));
+  if (counts[1] != 0) parts.push_back(plural(counts[1], "warning", "warnings"));
+  if (counts[0] != 0) parts.push_back(plural(counts[0], "note", "notes"));
+  return fmt::format("Found {} ({}) in {}{}.", plural(diagnostics.size(), "finding", "findings"),
+                     fmt::join(parts, ", "), checked, problems);
+}
+
+void write_input_errors(std::ostream& out, const std::vector<InputError>& errors, const TextOptions& options) {
+  const Palette p = palette(options.color);
+  for (const InputError& e : errors) {
+    if (e.at) {
+      out << fmt::format("{}{}:{}:{}:{} {}error{}: {}\n", p.bold, e.path, e.at->line, e.at->column, p.reset, p.red,
+                         p.reset, e.message);
+    } else {
+      out << fmt::format("{}sealint:{} {}error{}: {}\n", p.bold, p.reset, p.red, p.reset, e.message);
+    }
+  }
+}
+
+}  // namespace sealint::output

@@ -1,0 +1,30 @@
+#pragma once
+// Compiler-style text: `path:line:col: severity[SLxxx]: message`, the source line with a caret
+// underline, related notes, `= help:`, and a summary line.
+#include <functional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+
+namespace sealint::output {
+
+struct TextOptions {
+  bool color = false;
+};
+
+// Returns the source line text for (path, line); empty when unknown.
+using LineLookup = std::function<std::string(std::string_view path, uint32_t line)>;
+
+void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const LineLookup& lines,
+                const TextOptions& options);
+
+// "Found 2 findings (2 errors) in 4 files." / "No findings in 4 files."
+[[nodiscard]] std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files, size_t input_errors);
+
+// One line per input error, for stderr: `path:line:col: error: message` or `sealint: error: message`.
+void write_input_errors(std::ostream& out, const std::vector<InputError>& errors, const TextOptions& options);
+
+}  // namespace sealint::output

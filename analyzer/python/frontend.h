@@ -1,0 +1,44 @@
+#pragma once
+// The Python frontend: one per worker thread (a TSParser is not thread-safe), sharing the
+// read-only grammar table.
+#include <memory>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+#include "analyzer/core/result.h"
+#include "analyzer/core/source_file.h"
+#include "analyzer/ir/ir.h"
+#include "analyzer/python/grammar.h"
+#include "analyzer/python/ts.h"
+
+namespace sealint::python {
+
+// Nesting past this many expression or statement levels lowers to ir::Other (and a note), so
+// code after lowering may recurse: CPython itself refuses 200 nested parentheses.
+inline constexpr int kMaxNestingDepth = 256;
+
+struct LoweredFile {
+  std::unique_ptr<ir::Module> module;
+  // The first syntax error (file:line:col) and a nesting note, if any. The rest of the file
+  // is still lowered: statements with errors become ir::Other.
+  std::vector<InputError> problems;
+};
+
+class PythonFrontend {
+ public:
+  [[nodiscard]] static Result<PythonFrontend> create(const PythonGrammar& grammar);
+
+  [[nodiscard]] Result<LoweredFile> lower(std::shared_ptr<const SourceFile> file);
+  // The speed floor: parse and free the tree, nothing else (`sealint --parse-only`).
+  [[nodiscard]] Result<bool> parse_only(const SourceFile& file);
+
+ private:
+  PythonFrontend(const PythonGrammar& grammar, ts::ParserPtr parser)
+      : grammar_(&grammar), parser_(std::move(parser)) {}
+  [[nodiscard]] Result<ts::TreePtr> parse(const SourceFile& file);
+
+  const PythonGrammar* grammar_;
+  ts::ParserPtr parser_;
+};
+
+}  // namespace sealint::python

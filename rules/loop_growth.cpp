@@ -1,0 +1,61 @@
+#include "rules/loop_growth.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "analyzer/ir/escape.h"
+
+namespace sealint::rules {
+
+const ir::Stmt* growing_loop(const ir::FileAnalysis& analysis, const ir::Function& function,
+                             const std::vector<const ir::Stmt*>& loops, std::string_view key,
+                             const std::vector<std::string_view>& reset_methods) {
+  // A graph that a backward consumes later is the point of the sum (a loss over time steps).
+  if (analysis.consumed_by_backward(function, key)) return nullptr;
+  for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
+    const ir::Stmt& loop = **it;
+    // Reset inside this loop: the place holds at most one iteration's worth.
+    if (ir::resets_in(loop.body, key, reset_methods)) return nullptr;
+    if (analysis.is_iteration_loop(loop) && ir::defined_outside(function, loop, key)) return &loop;
+  }
+  return nullptr;
+}
+
+std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stmt& loop, std::string_view key) {
+  std::vector<Related> related;
+  const std::string_view root = ir::place_root(key);
+  if (const ir::Stmt* binding = ir::binding_before(function, loop, key)) {
+    related.push_back({binding->range, fmt::format("`{}` is created here, before the loop", root)});
+  } else {
+    for (const ir::Param& param : function.params) {
+      if (param.name == root && root != "self") {
+        related.push_back({param.range, fmt::format("`{}` comes from the caller and outlives the loop", root)});
+      }
+    }
+  }
+  const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
+  related.push_back({{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop that repeats it"});
+  return related;
+}
+
+std::string short_text(const ir::Module& module, const ir::Expr& expr, std::string_view fallback) {
+  const std::string_view code = module.file().code();
+  const std::string_view text = code.substr(expr.range.begin, expr.range.end - expr.range.begin);
+  if (text.size() > 40 || text.find('\n') != std::string_view::npos) return std::string(fallback);
+  return std::string(text);
+}
+
+std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis, const ir::Fact& receiver,
+                                                std::string_view attr) {
+  std::vector<std::string_view> names;
+  if (receiver.instance_of == nullptr) return names;
+  for (const ir::Function* method : receiver.instance_of->methods) {
+    if (method->name == "__init__") continue;
+    const auto& resets = analysis.summary(*method).resets;
+    if (std::find(resets.begin(), resets.end(), attr) != resets.end()) names.push_back(method->name);
+  }
+  return names;
+}
+
+}  // namespace sealint::rules

@@ -1,0 +1,20 @@
+#include "rules/registry.h"
+
+namespace sealint::rules {
+
+std::unique_ptr<const Rule> make_sl001_grad_accumulation();
+std::unique_ptr<const Rule> make_sl002_tensor_collection();
+
+RuleRegistry::RuleRegistry() {
+  rules_.push_back(make_sl001_grad_accumulation());
+  rules_.push_back(make_sl002_tensor_collection());
+}
+
+const Rule* RuleRegistry::find(std::string_view id_or_name) const {
+  for (const auto& rule : rules_) {
+    if (rule->info().id == id_or_name || rule->info().name == id_or_name) return rule.get();
+  }
+  return nullptr;
+}
+
+}  // namespace sealint::rules

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what sealint needs to build and test, and nothing when everything is there.
+# Debian packages through apt-get; the tree-sitter grammar through npm, pinned by
+# grammars/package-lock.json and fetched without running its install scripts (they want node-gyp).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+for pkg in "$@"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+# Node.js may come from outside Debian (as on our CI image); only ask apt for it when absent.
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+stamp=grammars/node_modules/.sealint-lock
+if ! cmp -s grammars/package-lock.json "$stamp" 2>/dev/null; then
+  echo "deps: fetching the pinned tree-sitter grammar (npm ci)"
+  (cd grammars && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  cp grammars/package-lock.json "$stamp"
+fi
