@@ -2,6 +2,7 @@
 // Exit status: 0 nothing found, 1 findings, 2 usage or input errors.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -139,9 +140,11 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     sealint::output::write_text(std::cout, result.diagnostics,
                                 [&](std::string_view path, uint32_t line) { return cache.line(path, line); },
                                 text_options);
-    std::cout << sealint::output::summary_line(result.diagnostics, result.files, result.errors.size()) << '\n';
+    std::cout << sealint::output::summary_line(result.diagnostics, result.files, result.errors) << '\n';
   }
-  if (!result.errors.empty()) return kExitError;
+  const bool input_errors = std::any_of(result.errors.begin(), result.errors.end(),
+                                        [](const sealint::InputError& e) { return !e.warning; });
+  if (input_errors) return kExitError;
   return result.diagnostics.empty() ? kExitClean : kExitFindings;
 }
 

@@ -73,6 +73,9 @@ struct InputError {
   std::string path;
   std::optional<Position> at;
   std::string message;
+  // A statement sealint could not read in valid code (a known grammar limitation): printed as a
+  // warning, and it does not make the exit status 2.
+  bool warning = false;
   bool operator==(const InputError&) const = default;
 };
 

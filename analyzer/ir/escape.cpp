@@ -136,9 +136,11 @@ bool resets_in(const std::vector<Stmt*>& body, std::string_view key, const std::
         const Expr* call = stmt.value;
         if (call == nullptr || call->kind != ExprKind::Call || call->callee()->kind != ExprKind::Attr) break;
         const Expr* callee = call->callee();
-        if (place_key(callee->base()) != key) break;
-        if (callee->text == "clear" ||
-            std::find(reset_methods.begin(), reset_methods.end(), callee->text) != reset_methods.end()) {
+        const std::string receiver = place_key(callee->base());
+        if (receiver == key && callee->text == "clear") reset = true;
+        // `meter.reset()` resets `meter.sum` when the class's reset() rebinds self.sum.
+        const bool owner = key.size() > receiver.size() && key.starts_with(receiver) && key[receiver.size()] == '.';
+        if (owner && std::find(reset_methods.begin(), reset_methods.end(), callee->text) != reset_methods.end()) {
           reset = true;
         }
         break;

@@ -211,6 +211,11 @@ class GradWalker {
       case StmtKind::AnnAssign: {
         const Fact value = eval(stmt.value);
         for (const Expr* target : stmt.targets) {
+          // `d[k] = v`, `obj.x = v`: the container and key are read, and their facts kept.
+          if (target->kind == ExprKind::Subscript || target->kind == ExprKind::Attr) {
+            eval(target->base());
+            for (size_t i = 1; i < target->items.size(); ++i) eval(target->items[i]);
+          }
           record_self_assignment(stmt, target);
           bind(target, value, stmt.value);
         }
@@ -1050,8 +1055,8 @@ const FunctionSummary& FileAnalysis::summary(const Function& function) const {
 
 bool FileAnalysis::consumed_by_backward(const Function& function, std::string_view key) const {
   const auto& places = ensure_walked(function).backward_places;
-  return std::binary_search(places.begin(), places.end(), std::string(key)) ||
-         std::binary_search(places.begin(), places.end(), std::string(place_root(key)));
+  // Exact places only: `self` appears in every `self.criterion(...)` a loss was computed from.
+  return std::binary_search(places.begin(), places.end(), std::string(key));
 }
 
 bool FileAnalysis::runs_without_grad(const Function& function) const {

@@ -1,6 +1,9 @@
 #include "analyzer/output/text_output.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "analyzer/core/utf8.h"
 
@@ -79,12 +82,16 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics, c
   }
 }
 
-std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files, size_t input_errors) {
+std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files, const std::vector<InputError>& errors) {
   size_t counts[3] = {0, 0, 0};
   for (const Diagnostic& d : diagnostics) ++counts[static_cast<size_t>(d.severity)];
+  const auto warnings = static_cast<size_t>(std::count_if(errors.begin(), errors.end(), [](const InputError& e) { return e.warning; }));
+  const size_t hard = errors.size() - warnings;
+  std::vector<std::string> input;
+  if (hard != 0) input.push_back(plural(hard, "input error", "input errors"));
+  if (warnings != 0) input.push_back(plural(warnings, "input warning", "input warnings"));
   const std::string checked = plural(files, "file", "files");
-  const std::string problems =
-      input_errors == 0 ? "" : fmt::format("; {} could not be fully analysed", plural(input_errors, "input error", "input errors"));
+  const std::string problems = input.empty() ? "" : fmt::format("; {} (see stderr)", fmt::join(input, ", "));
   if (diagnostics.empty()) return fmt::format("No findings in {}{}.", checked, problems);
   std::vector<std::string> parts;
   if (counts[2] != 0) parts.push_back(plural(counts[2], "error", "errors"));
@@ -97,11 +104,13 @@ std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t file
 void write_input_errors(std::ostream& out, const std::vector<InputError>& errors, const TextOptions& options) {
   const Palette p = palette(options.color);
   for (const InputError& e : errors) {
+    const std::string_view color = e.warning ? p.yellow : p.red;
+    const std::string_view word = e.warning ? "warning" : "error";
     if (e.at) {
-      out << fmt::format("{}{}:{}:{}:{} {}error{}: {}\n", p.bold, e.path, e.at->line, e.at->column, p.reset, p.red,
+      out << fmt::format("{}{}:{}:{}:{} {}{}{}: {}\n", p.bold, e.path, e.at->line, e.at->column, p.reset, color, word,
                          p.reset, e.message);
     } else {
-      out << fmt::format("{}sealint:{} {}error{}: {}\n", p.bold, p.reset, p.red, p.reset, e.message);
+      out << fmt::format("{}sealint:{} {}{}{}: {}\n", p.bold, p.reset, color, word, p.reset, e.message);
     }
   }
 }

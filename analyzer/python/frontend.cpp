@@ -31,8 +31,45 @@ Result<bool> PythonFrontend::parse_only(const SourceFile& file) {
   return true;
 }
 
+namespace {
+
+// `, *[` / `= *[` / `(*[`: a star that splats a list display rather than multiplying.
+bool is_splat_of_list(std::string_view code, size_t star) {
+  if (star + 1 >= code.size() || code[star + 1] != '[') return false;
+  size_t i = star;
+  while (i > 0 && (code[i - 1] == ' ' || code[i - 1] == '\t')) --i;
+  return i == 0 || code[i - 1] == ',' || code[i - 1] == '=' || code[i - 1] == '(' || code[i - 1] == '\n';
+}
+
+}  // namespace
+
+// tree-sitter-python 0.23.6 misreads a starred list display in a bare tuple (`x = a, *[]`,
+// valid Python), and its error recovery swallows the statements after it. Such files are
+// parsed again with those stars blanked: byte offsets are unchanged, so the IR still points
+// into the original text, and the tree is kept when the error is gone.
+Result<ts::TreePtr> PythonFrontend::parse_around_misreads(const SourceFile& file, ts::TreePtr tree) {
+  if (!ts_node_has_error(ts_tree_root_node(tree.get()))) return tree;
+  const std::string_view code = file.code();
+  std::string patched;
+  for (size_t at = code.find("*["); at != std::string_view::npos; at = code.find("*[", at + 1)) {
+    if (!is_splat_of_list(code, at)) continue;
+    if (patched.empty()) patched.assign(code);
+    patched[at] = ' ';
+  }
+  if (patched.empty()) return tree;
+  ts::TreePtr retry(ts_parser_parse_string(parser_.get(), nullptr, patched.data(), static_cast<uint32_t>(patched.size())));
+  if (!retry) {
+    ts_parser_reset(parser_.get());
+    return tree;
+  }
+  if (ts_node_has_error(ts_tree_root_node(retry.get()))) return tree;
+  return retry;
+}
+
 Result<LoweredFile> PythonFrontend::lower(std::shared_ptr<const SourceFile> file) {
-  auto tree = parse(*file);
+  auto parsed = parse(*file);
+  if (!parsed) return make_error(parsed.error());
+  auto tree = parse_around_misreads(*file, std::move(*parsed));
   if (!tree) return make_error(tree.error());
   LoweredFile out;
   out.module = std::make_unique<ir::Module>(file, ir::Language::Python);

@@ -34,7 +34,7 @@ class Lowerer {
     top->range = range(root);
     function_ = top;
     lower_block(root, top->body);
-    report_first_syntax_error(root);
+    report_syntax_errors(root);
     for (Stmt* guard : guards_) classify_with(*guard);
   }
 
@@ -806,37 +806,48 @@ class Lowerer {
 
   // ---- syntax errors ----------------------------------------------------------------------
 
-  // Descends only into children that hold the error (no recursion), to the first ERROR or
-  // MISSING node, and reports it once with a message naming what was expected or found.
-  void report_first_syntax_error(TSNode root) {
+  // Visits, in source order, the ERROR and MISSING nodes, descending only into children that
+  // hold an error (an explicit stack, no recursion). Reports the first real syntax error and
+  // each known grammar limitation before it.
+  void report_syntax_errors(TSNode root) {
     if (!ts_node_has_error(root)) return;
-    TSNode node = root;
-    for (;;) {
-      bool descended = false;
+    std::vector<TSNode> stack = {root};
+    while (!stack.empty()) {
+      const TSNode node = stack.back();
+      stack.pop_back();
+      if (ts::is_error(node) || ts_node_is_missing(node)) {
+        if (report_error_node(node)) return;
+        continue;
+      }
+      std::vector<TSNode> with_errors;
       ts::TreeCursor cursor(node);
       if (cursor.goto_first_child()) {
         do {
           const TSNode child = cursor.node();
-          if (ts::is_error(child) || ts_node_is_missing(child)) {
-            report_error_node(child);
-            return;
-          }
-          if (ts_node_has_error(child)) {
-            node = child;
-            descended = true;
-            break;
-          }
+          if (ts::is_error(child) || ts_node_is_missing(child) || ts_node_has_error(child)) with_errors.push_back(child);
         } while (cursor.goto_next_sibling());
       }
-      if (!descended) {
-        report_error_node(node);
-        return;
+      if (with_errors.empty() && node.id != root.id) {
+        if (report_error_node(node)) return;
+        continue;
       }
+      stack.insert(stack.end(), with_errors.rbegin(), with_errors.rend());
     }
   }
 
-  void report_error_node(TSNode node) {
+  // Returns true once a real syntax error is reported (the search stops there).
+  bool report_error_node(TSNode node) {
     std::string message;
+    // tree-sitter-python 0.23.6 rejects a starred list display in a bare tuple (`a, *b = c, *[]`),
+    // which is valid Python: say so, without calling the file broken.
+    const Position at = module_.file().position(ts_node_start_byte(node));
+    if (!ts_node_is_missing(node) && module_.file().line_text(at.line).find("*[") != std::string_view::npos) {
+      problems_.push_back({std::string(module_.file().path()), module_.file().position(ts_node_start_byte(node)),
+                           "tree-sitter-python cannot read a starred list in a bare tuple (`x = a, *[...]`); "
+                           "this statement is not analysed",
+                           true});
+      return false;
+    }
     if (ts_node_is_missing(node)) {
       message = fmt::format("syntax error: expected `{}`", ts_node_type(node));
     } else {
@@ -847,6 +858,7 @@ class Lowerer {
     }
     problems_.push_back({std::string(module_.file().path()), module_.file().position(ts_node_start_byte(node)),
                          std::move(message)});
+    return true;
   }
 
   const PythonGrammar& g_;
