@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <string>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -15,66 +18,86 @@ namespace fs = std::filesystem;
 
 bool is_skipped_folder(std::string_view name) {
   static constexpr std::array<std::string_view, 11> kSkipped = {
-      ".git", ".hg", ".svn", ".venv", "node_modules", "__pycache__",
+      ".git", ".hg",  ".svn",        ".venv",         "node_modules", "__pycache__",
       ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".eggs"};
   return std::find(kSkipped.begin(), kSkipped.end(), name) != kSkipped.end();
 }
 
 namespace {
 
-bool is_excluded(const std::string& path, const WalkOptions& options) {
+// `relative` is the path below the walked folder, so `tests/*` means the same whether the user
+// walks `.`, `proj` or `/abs/proj`.
+bool is_excluded(const std::string& relative, const WalkOptions& options) {
   return std::any_of(options.exclude.begin(), options.exclude.end(),
-                     [&](const std::string& glob) { return path_matches_glob(glob, path); });
+                     [&](const std::string& glob) { return path_matches_glob(glob, relative); });
 }
 
 bool has_extension(const fs::path& path, const WalkOptions& options) {
   const std::string ext = path.extension().string();
-  return std::find(options.extensions.begin(), options.extensions.end(), ext) != options.extensions.end();
+  return std::find(options.extensions.begin(), options.extensions.end(), ext) !=
+         options.extensions.end();
 }
 
-std::string describe(const std::error_code& error) { return error.message(); }
+std::string describe(const std::error_code& error) {
+  return error.message();
+}
+
+// A folder still to read: its path as the user would write it, and its path below the root.
+struct PendingFolder {
+  fs::path path;
+  std::string relative;  // "" for the root; components joined by `/`
+};
 
 // Walks one folder with an explicit stack (no recursion on user-controlled depth) and without
-// following symlinked folders (no cycles).
+// following symlinked folders (no cycles). Excludes match the path below `root`; printed paths
+// keep the root as the user wrote it.
 void walk_folder(const std::string& root, const WalkOptions& options, WalkResult& result) {
   size_t found = 0;
-  std::vector<fs::path> stack = {fs::path(root)};
+  std::vector<PendingFolder> stack;
+  stack.push_back({fs::path(root), std::string()});
   while (!stack.empty()) {
-    const fs::path folder = std::move(stack.back());
+    const PendingFolder pending = std::move(stack.back());
     stack.pop_back();
+    const fs::path& folder = pending.path;
     std::error_code error;
     fs::directory_iterator it(folder, error);
     if (error) {
-      result.errors.push_back({folder.string(), std::nullopt,
-                               fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
+      result.errors.push_back(
+          {folder.string(), std::nullopt,
+           fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
       continue;
     }
     for (; it != fs::directory_iterator(); it.increment(error)) {
       const fs::path& entry = it->path();
       const std::string name = entry.filename().string();
-      const std::string relative = entry.lexically_normal().string();
+      std::string relative = pending.relative.empty() ? name : pending.relative + '/' + name;
+      const std::string shown = entry.lexically_normal().string();
       std::error_code status_error;
       const auto link_status = it->symlink_status(status_error);
       if (fs::is_directory(link_status)) {
-        if (!is_skipped_folder(name) && !is_excluded(relative, options)) stack.push_back(entry);
+        if (!is_skipped_folder(name) && !is_excluded(relative, options)) {
+          stack.push_back({entry, std::move(relative)});
+        }
         continue;
       }
       if (!has_extension(entry, options) || is_excluded(relative, options)) continue;
       if (fs::is_symlink(link_status) && !fs::exists(entry, status_error)) {
-        result.errors.push_back({relative, std::nullopt,
-                                 fmt::format("cannot read '{}': dangling symbolic link", relative)});
+        result.errors.push_back(
+            {shown, std::nullopt, fmt::format("cannot read '{}': dangling symbolic link", shown)});
         continue;
       }
-      result.files.push_back(relative);
+      result.files.push_back(shown);
       ++found;
     }
     if (error) {
-      result.errors.push_back({folder.string(), std::nullopt,
-                               fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
+      result.errors.push_back(
+          {folder.string(), std::nullopt,
+           fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
     }
   }
   if (found == 0) {
-    result.errors.push_back({root, std::nullopt, fmt::format("no Python files found under '{}'", root)});
+    result.errors.push_back(
+        {root, std::nullopt, fmt::format("no Python files found under '{}'", root)});
   }
 }
 
@@ -86,12 +109,14 @@ WalkResult walk_paths(const std::vector<std::string>& paths, const WalkOptions& 
     std::error_code error;
     const auto link_status = fs::symlink_status(path, error);
     if (error || !fs::exists(link_status)) {
-      result.errors.push_back({path, std::nullopt, fmt::format("cannot read '{}': no such file or folder", path)});
+      result.errors.push_back(
+          {path, std::nullopt, fmt::format("cannot read '{}': no such file or folder", path)});
       continue;
     }
     const auto status = fs::status(path, error);
     if (fs::is_symlink(link_status) && (error || !fs::exists(status))) {
-      result.errors.push_back({path, std::nullopt, fmt::format("cannot read '{}': dangling symbolic link", path)});
+      result.errors.push_back(
+          {path, std::nullopt, fmt::format("cannot read '{}': dangling symbolic link", path)});
       continue;
     }
     if (fs::is_directory(status)) {

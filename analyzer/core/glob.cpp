@@ -30,20 +30,36 @@ bool match_class(std::string_view pattern, size_t p, char c, size_t& end) {
 
 }  // namespace
 
-// Iterative matcher with one backtrack point per star kind, so patterns never recurse.
+// Iterative matcher (no recursion on user input) with two backtrack points: the latest `*`,
+// which may only grow within a path component, and the latest `**`, which may grow across them.
+// When the `*` would have to cross a `/`, the attempt from the current `**` start has failed, so
+// the `**` grows instead. Keeping only the latest of each is enough: a `**` can absorb whatever an
+// earlier star would have taken, and a `*` before a `**/` sits in a component already fixed by
+// the `/` after it.
 bool glob_match(std::string_view pattern, std::string_view text) {
+  constexpr size_t kNone = std::string_view::npos;
   size_t p = 0;
   size_t t = 0;
-  size_t star_p = std::string_view::npos;
-  size_t star_t = 0;
-  bool star_crosses = false;
+  size_t star_p = kNone;  // pattern position after the latest `*`
+  size_t star_t = 0;      // text position that `*` has grown to
+  size_t globstar_p = kNone;
+  size_t globstar_t = 0;
+  bool globstar_slash = false;  // `**/` starting a component: matches "" or text ending in `/`
   while (t < text.size()) {
     if (p < pattern.size() && pattern[p] == '*') {
-      star_crosses = p + 1 < pattern.size() && pattern[p + 1] == '*';
-      p += star_crosses ? 2 : 1;
-      if (star_crosses && p < pattern.size() && pattern[p] == '/') ++p;  // `**/` also matches ""
-      star_p = p;
-      star_t = t;
+      const bool starts_component = p == 0 || pattern[p - 1] == '/';
+      if (p + 1 < pattern.size() && pattern[p + 1] == '*') {
+        p += 2;
+        globstar_slash = starts_component && p < pattern.size() && pattern[p] == '/';
+        if (globstar_slash) ++p;
+        globstar_p = p;
+        globstar_t = t;
+        star_p = kNone;
+      } else {
+        ++p;
+        star_p = p;
+        star_t = t;
+      }
       continue;
     }
     if (p < pattern.size() && text[t] != '/') {
@@ -64,15 +80,38 @@ bool glob_match(std::string_view pattern, std::string_view text) {
       ++t;
       continue;
     }
-    if (star_p != std::string_view::npos && (star_crosses || text[star_t] != '/')) {
+    if (star_p != kNone && text[star_t] != '/') {
       p = star_p;
       t = ++star_t;
       continue;
     }
+    if (globstar_p != kNone) {
+      star_p = kNone;
+      if (globstar_slash) {
+        const size_t slash = text.find('/', globstar_t);
+        if (slash == kNone) return false;
+        globstar_t = slash + 1;
+      } else {
+        ++globstar_t;
+      }
+      p = globstar_p;
+      t = globstar_t;
+      continue;
+    }
     return false;
   }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
+  // The text is used up: what is left must be stars, each `**/` starting a component included.
+  while (p < pattern.size()) {
+    if (pattern[p] != '*') return false;
+    const bool starts_component = p == 0 || pattern[p - 1] == '/';
+    if (p + 1 < pattern.size() && pattern[p + 1] == '*') {
+      p += 2;
+      if (starts_component && p < pattern.size() && pattern[p] == '/') ++p;
+    } else {
+      ++p;
+    }
+  }
+  return true;
 }
 
 bool path_matches_glob(std::string_view pattern, std::string_view relative_path) {
@@ -88,8 +127,8 @@ bool path_matches_glob(std::string_view pattern, std::string_view relative_path)
   size_t start = 0;
   while (start <= relative_path.size()) {
     const size_t slash = relative_path.find('/', start);
-    const std::string_view component =
-        relative_path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    const std::string_view component = relative_path.substr(
+        start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
     if (glob_match(pattern, component)) return true;
     if (slash == std::string_view::npos) break;
     start = slash + 1;

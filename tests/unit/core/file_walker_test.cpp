@@ -32,7 +32,9 @@ class FileWalkerTest : public ::testing::Test {
   }
 
   // Absolute path of `relative` inside the temp folder, spelled as the walker prints it.
-  std::string at(const std::string& relative) const { return (fs::path(root_) / relative).string(); }
+  std::string at(const std::string& relative) const {
+    return (fs::path(root_) / relative).string();
+  }
 
   void write(const std::string& relative, const std::string& content = "x = 1\n") const {
     const fs::path path = at(relative);
@@ -58,7 +60,8 @@ TEST_F(FileWalkerTest, FindsPythonFilesInNestedFolders) {
   write("pkg/b.py");
   write("pkg/sub/deep/c.py");
   const WalkResult result = walk();
-  EXPECT_EQ(result.files, (std::vector<std::string>{at("a.py"), at("pkg/b.py"), at("pkg/sub/deep/c.py")}));
+  EXPECT_EQ(result.files,
+            (std::vector<std::string>{at("a.py"), at("pkg/b.py"), at("pkg/sub/deep/c.py")}));
   EXPECT_TRUE(result.errors.empty()) << ::testing::PrintToString(messages(result));
 }
 
@@ -87,7 +90,8 @@ TEST_F(FileWalkerTest, WalksOnlyConfiguredExtensions) {
 
 TEST_F(FileWalkerTest, SkipsToolFolders) {
   write("main.py");
-  for (const std::string folder : {".git", ".venv", "node_modules", "__pycache__", "pkg/.venv", "pkg/__pycache__"}) {
+  for (const std::string folder :
+       {".git", ".venv", "node_modules", "__pycache__", "pkg/.venv", "pkg/__pycache__"}) {
     write(folder + "/hidden.py");
   }
   EXPECT_EQ(walk().files, (std::vector<std::string>{at("main.py")}));
@@ -109,7 +113,8 @@ TEST_F(FileWalkerTest, ExcludesFoldersNamedByGlob) {
   write("a/legacy_v2/new.py");
   WalkOptions options;
   options.exclude = {"legacy"};
-  EXPECT_EQ(walk(options).files, (std::vector<std::string>{at("a/keep.py"), at("a/legacy_v2/new.py")}));
+  EXPECT_EQ(walk(options).files,
+            (std::vector<std::string>{at("a/keep.py"), at("a/legacy_v2/new.py")}));
 }
 
 TEST_F(FileWalkerTest, ExcludesFilesMatchingGlob) {
@@ -129,6 +134,55 @@ TEST_F(FileWalkerTest, ExcludesWithDoubleStarGlob) {
   EXPECT_EQ(walk(options).files, (std::vector<std::string>{at("app/models.py")}));
 }
 
+TEST_F(FileWalkerTest, MatchesSlashGlobBelowAbsoluteRoot) {
+  write("proj/keep.py");
+  write("proj/tests/a.py");
+  write("proj/tests/unit/b.py");
+  WalkOptions options;
+  options.exclude = {"tests/*"};
+  const WalkResult result = walk_paths({at("proj")}, options);
+  EXPECT_EQ(result.files, (std::vector<std::string>{at("proj/keep.py")}));
+  EXPECT_TRUE(result.errors.empty()) << ::testing::PrintToString(messages(result));
+}
+
+TEST_F(FileWalkerTest, MatchesSlashGlobBelowRelativeRoot) {
+  write("proj/keep.py");
+  write("proj/tests/a.py");
+  const fs::path relative_root = fs::path(at("proj")).lexically_relative(fs::current_path());
+  ASSERT_TRUE(relative_root.is_relative()) << relative_root;
+  WalkOptions options;
+  options.exclude = {"tests/*"};
+  const WalkResult result = walk_paths({relative_root.string()}, options);
+  EXPECT_EQ(result.files,
+            (std::vector<std::string>{(relative_root / "keep.py").lexically_normal().string()}));
+  EXPECT_TRUE(result.errors.empty()) << ::testing::PrintToString(messages(result));
+}
+
+TEST_F(FileWalkerTest, DoesNotMatchSlashGlobAgainstFoldersAboveRoot) {
+  write("tests/proj/a.py");
+  WalkOptions options;
+  options.exclude = {"tests/*"};
+  EXPECT_EQ(walk_paths({at("tests/proj")}, options).files,
+            (std::vector<std::string>{at("tests/proj/a.py")}));
+}
+
+TEST_F(FileWalkerTest, DoesNotMatchNameGlobAgainstFoldersAboveRoot) {
+  write("legacy/proj/a.py");
+  WalkOptions options;
+  options.exclude = {"legacy"};
+  EXPECT_EQ(walk_paths({at("legacy/proj")}, options).files,
+            (std::vector<std::string>{at("legacy/proj/a.py")}));
+}
+
+TEST_F(FileWalkerTest, PrintsLexicallyNormalPathsForRootWithDotAndTrailingSlash) {
+  write("proj/pkg/a.py");
+  write("proj/tests/b.py");
+  WalkOptions options;
+  options.exclude = {"tests/*"};
+  const WalkResult result = walk_paths({root_ + "/./proj/"}, options);
+  EXPECT_EQ(result.files, (std::vector<std::string>{at("proj/pkg/a.py")}));
+}
+
 TEST_F(FileWalkerTest, ReportsMissingPath) {
   const std::string missing = at("nope.py");
   const WalkResult result = walk_paths({missing}, {});
@@ -144,7 +198,8 @@ TEST_F(FileWalkerTest, ReportsDanglingSymlinkNamedOnCommandLine) {
   const WalkResult result = walk_paths({link}, {});
   EXPECT_TRUE(result.files.empty());
   ASSERT_EQ(result.errors.size(), 1U);
-  EXPECT_NE(result.errors[0].message.find("dangling"), std::string::npos) << result.errors[0].message;
+  EXPECT_NE(result.errors[0].message.find("dangling"), std::string::npos)
+      << result.errors[0].message;
   EXPECT_NE(result.errors[0].message.find(link), std::string::npos) << result.errors[0].message;
 }
 
@@ -155,7 +210,8 @@ TEST_F(FileWalkerTest, ReportsDanglingSymlinkInsideFolder) {
   EXPECT_EQ(result.files, (std::vector<std::string>{at("ok.py")}));
   ASSERT_EQ(result.errors.size(), 1U);
   EXPECT_EQ(result.errors[0].path, at("gone.py"));
-  EXPECT_NE(result.errors[0].message.find("dangling"), std::string::npos) << result.errors[0].message;
+  EXPECT_NE(result.errors[0].message.find("dangling"), std::string::npos)
+      << result.errors[0].message;
 }
 
 TEST_F(FileWalkerTest, FollowsSymlinkToFileInsideFolder) {
@@ -182,7 +238,8 @@ TEST_F(FileWalkerTest, ReportsFolderWithoutPythonFiles) {
   EXPECT_TRUE(result.files.empty());
   ASSERT_EQ(result.errors.size(), 1U);
   EXPECT_EQ(result.errors[0].path, root_);
-  EXPECT_NE(result.errors[0].message.find("no Python files"), std::string::npos) << result.errors[0].message;
+  EXPECT_NE(result.errors[0].message.find("no Python files"), std::string::npos)
+      << result.errors[0].message;
 }
 
 TEST_F(FileWalkerTest, KeepsExplicitlyNamedNonPythonFile) {

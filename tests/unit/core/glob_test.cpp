@@ -12,16 +12,22 @@ TEST(GlobTest, StarMatchesWithinOneComponent) {
   EXPECT_TRUE(glob_match("*.py", ".py"));
 }
 
-TEST(GlobTest, StarDoesNotCrossSlash) { EXPECT_FALSE(glob_match("*.py", "models/train.py")); }
+TEST(GlobTest, StarDoesNotCrossSlash) {
+  EXPECT_FALSE(glob_match("*.py", "models/train.py"));
+}
 
 TEST(GlobTest, StarInMiddleMatchesWithinComponent) {
   EXPECT_TRUE(glob_match("test_*_gpu.py", "test_conv_gpu.py"));
   EXPECT_FALSE(glob_match("test_*_gpu.py", "test_conv_cpu.py"));
 }
 
-TEST(GlobTest, DoubleStarCrossesSlashes) { EXPECT_TRUE(glob_match("**/train.py", "a/b/c/train.py")); }
+TEST(GlobTest, DoubleStarCrossesSlashes) {
+  EXPECT_TRUE(glob_match("**/train.py", "a/b/c/train.py"));
+}
 
-TEST(GlobTest, DoubleStarSlashMatchesNoFolderAtStart) { EXPECT_TRUE(glob_match("**/train.py", "train.py")); }
+TEST(GlobTest, DoubleStarSlashMatchesNoFolderAtStart) {
+  EXPECT_TRUE(glob_match("**/train.py", "train.py"));
+}
 
 TEST(GlobTest, DoubleStarSlashMatchesNoFolderInMiddle) {
   EXPECT_TRUE(glob_match("src/**/train.py", "src/train.py"));
@@ -38,12 +44,32 @@ TEST(GlobTest, DoubleStarFollowedByStarMatchesFileAnywhere) {
   EXPECT_FALSE(glob_match("**/test_*.py", "pkg/tests/io_test.py"));
 }
 
-// glob_match keeps one backtrack point: after `*` has replaced `**`, a folder that matches the
-// text after `**/` ("test_utils") makes it give up instead of letting `**` go further.
-// Enable once glob.cpp keeps the `**` backtrack point (see the report on glob_match).
-TEST(GlobTest, DISABLED_DoubleStarRetriesAfterFolderMatchingTheRestOfThePattern) {
+// A folder that matches the text after `**/` ("test_utils") must not stop `**` from going further
+// once the `*` after it reaches a `/`.
+TEST(GlobTest, DoubleStarRetriesAfterFolderMatchingTheRestOfThePattern) {
   EXPECT_TRUE(glob_match("**/test_*.py", "test_utils/test_io.py"));
   EXPECT_TRUE(glob_match("**/build/*", "build/x/build/y"));
+}
+
+TEST(GlobTest, DoubleStarRetriesPastSeveralFoldersWithStars) {
+  EXPECT_TRUE(glob_match("**/a*/b*.py", "a1/b1/a2/c/a3/b3.py"));
+  EXPECT_FALSE(glob_match("**/a*/b*.py", "a1/b1/a2/c/a3/c3.py"));
+}
+
+TEST(GlobTest, DoubleStarRetriesWhenStarFolderIsFollowedByMismatch) {
+  EXPECT_TRUE(glob_match("**/src/*/test_*.py", "src/test_x/src/a/test_b.py"));
+  EXPECT_FALSE(glob_match("**/src/*/test_*.py", "src/test_x/src/a/b/test_b.py"));
+}
+
+TEST(GlobTest, DoubleStarSlashMatchesOnlyWholeFolders) {
+  EXPECT_FALSE(glob_match("**/train.py", "mytrain.py"));
+  EXPECT_FALSE(glob_match("**/train.py", "a/mytrain.py"));
+  EXPECT_FALSE(glob_match("src/**/train.py", "src/a/xtrain.py"));
+}
+
+TEST(GlobTest, DoubleStarInsideComponentCrossesSlashes) {
+  EXPECT_TRUE(glob_match("a**.py", "a/b/c.py"));
+  EXPECT_FALSE(glob_match("a**.py", "a/b/c.pyi"));
 }
 
 TEST(GlobTest, QuestionMarkMatchesExactlyOneCharacter) {
@@ -52,7 +78,9 @@ TEST(GlobTest, QuestionMarkMatchesExactlyOneCharacter) {
   EXPECT_FALSE(glob_match("v?.py", "v10.py"));
 }
 
-TEST(GlobTest, QuestionMarkDoesNotMatchSlash) { EXPECT_FALSE(glob_match("a?b", "a/b")); }
+TEST(GlobTest, QuestionMarkDoesNotMatchSlash) {
+  EXPECT_FALSE(glob_match("a?b", "a/b"));
+}
 
 TEST(GlobTest, ClassMatchesCharacterInRange) {
   EXPECT_TRUE(glob_match("[a-z].py", "m.py"));
@@ -75,7 +103,9 @@ TEST(GlobTest, CaretNegatesClass) {
   EXPECT_FALSE(glob_match("[^0-9]_old.py", "7_old.py"));
 }
 
-TEST(GlobTest, ClassDoesNotMatchSlash) { EXPECT_FALSE(glob_match("a[!x]b", "a/b")); }
+TEST(GlobTest, ClassDoesNotMatchSlash) {
+  EXPECT_FALSE(glob_match("a[!x]b", "a/b"));
+}
 
 TEST(GlobTest, ClosingBracketFirstInClassIsLiteral) {
   EXPECT_TRUE(glob_match("[]x]", "]"));
