@@ -818,7 +818,10 @@ class GradWalker {
     }
     Fact fact;
     fact.params = receiver.params;
-    if (receiver.grad == Grad::No && receiver.kind == ValueKind::Tensor && !any_grad_arg) {
+    // A method of a value without a graph (a comparison's bool tensor, a detached tensor) makes
+    // none unless a grad argument joins in.
+    if (receiver.grad == Grad::No && (receiver.kind == ValueKind::Tensor || receiver.kind == ValueKind::Number) &&
+        !any_grad_arg) {
       fact = no_grad_fact(ValueKind::Tensor);
       fact.detached = receiver.detached;
       fact.scalar = receiver.scalar || (is_one_of(method, kReductions) && args.empty());

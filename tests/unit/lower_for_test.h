@@ -1,0 +1,31 @@
+#pragma once
+// Lowers Python source held in a test into the IR, through the real frontend.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "analyzer/python/frontend.h"
+
+namespace sealint::testing {
+
+struct Lowered {
+  std::unique_ptr<ir::Module> module;
+  std::vector<InputError> problems;
+};
+
+inline Lowered lower_python(std::string code) {
+  static_assert(sizeof(code) > 0);
+  auto grammar = python::PythonGrammar::load();
+  EXPECT_TRUE(grammar.has_value());
+  auto frontend = python::PythonFrontend::create(*grammar);
+  EXPECT_TRUE(frontend.has_value());
+  auto file = SourceFile::from_bytes("test.py", std::move(code));
+  EXPECT_TRUE(file.has_value());
+  auto lowered = frontend->lower(std::make_shared<const SourceFile>(std::move(*file)));
+  EXPECT_TRUE(lowered.has_value());
+  return {std::move(lowered->module), std::move(lowered->problems)};
+}
+
+}  // namespace sealint::testing
