@@ -24,8 +24,9 @@ struct Child {
 
 class Lowerer {
  public:
-  Lowerer(const PythonGrammar& grammar, ir::Module& module, std::vector<InputError>& problems)
-      : g_(grammar), f_(grammar.fields()), module_(module), code_(module.file().code()), problems_(problems) {}
+  Lowerer(const PythonGrammar& grammar, TSNode root, ir::Module& module, std::vector<InputError>& problems)
+      : g_(grammar), f_(grammar.fields()), module_(module), code_(module.file().code()), problems_(problems),
+        cursor_(root) {}
 
   void run(TSNode root) {
     ir::Function* top = module_.new_function();
@@ -61,16 +62,18 @@ class Lowerer {
     return true;
   }
 
+  // One cursor, reset per node: ts_tree_cursor_new allocates its stack on every call.
   std::vector<Child> children(TSNode node) {
     std::vector<Child> out;
-    ts::TreeCursor cursor(node);
-    if (!cursor.goto_first_child()) return out;
+    cursor_.reset(node);
+    if (!cursor_.goto_first_child()) return out;
+    out.reserve(ts_node_child_count(node));
     do {
-      const TSNode child = cursor.node();
+      const TSNode child = cursor_.node();
       const NodeKind kind = g_.kind(child);
       if (kind == NodeKind::k_comment) continue;
-      out.push_back({child, cursor.field_id(), kind, ts_node_is_named(child)});
-    } while (cursor.goto_next_sibling());
+      out.push_back({child, cursor_.field_id(), kind, ts_node_is_named(child)});
+    } while (cursor_.goto_next_sibling());
     return out;
   }
 
@@ -866,6 +869,7 @@ class Lowerer {
   ir::Module& module_;
   std::string_view code_;
   std::vector<InputError>& problems_;
+  ts::TreeCursor cursor_;
   std::vector<Stmt*> guards_;
   ir::Function* function_ = nullptr;
   ir::ClassDef* class_ = nullptr;
@@ -878,7 +882,7 @@ class Lowerer {
 }  // namespace
 
 void lower_tree(const PythonGrammar& grammar, TSNode root, ir::Module& module, std::vector<InputError>& problems) {
-  Lowerer(grammar, module, problems).run(root);
+  Lowerer(grammar, root, module, problems).run(root);
 }
 
 }  // namespace sealint::python
