@@ -2,7 +2,7 @@
 # install what is missing first (`deps` is idempotent and quiet when all is there).
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
-APT_PACKAGES := build-essential cmake pkg-config \
+APT_PACKAGES := build-essential cmake pkg-config git clang-format time \
   libtree-sitter-dev libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine
 
@@ -26,7 +26,7 @@ bench: build
 	@bench/run.sh $(BUILD_DIR)
 
 format:
-	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
+	@git ls-files '*.cpp' '*.h' | xargs clang-format-14 -i
 
 clean:
 	rm -rf build

@@ -1,5 +1,5 @@
-// Flags a tensor that carries an autograd graph accumulated into a variable that outlives the loop iteration.
-// docs: docs/rules/SL001.md
+// Flags a tensor that carries an autograd graph accumulated into a variable that outlives the loop
+// iteration. docs: docs/rules/SL001.md
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
@@ -17,8 +17,10 @@ constexpr RuleInfo kInfo = {
     .severity = Severity::Error,
     .python = true,
     .cpp = false,
-    .summary = "Flags a tensor that carries an autograd graph accumulated into a variable that outlives the loop "
-               "iteration.",
+    .summary =
+        "Flags a tensor that carries an autograd graph accumulated into a variable that outlives "
+        "the loop "
+        "iteration.",
     .fix = FixAvailability::Sometimes,
 };
 
@@ -86,25 +88,29 @@ class GradAccumulation final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
-  void check(const ir::Module& module, const RuleContext& context, DiagnosticSink& sink) const override {
+  void check(const ir::Module& module, const RuleContext& context,
+             DiagnosticSink& sink) const override {
     const ir::FileAnalysis& analysis = context.analysis;
     // Grad evidence needs torch in the file: plain Python with a `loss` is not a training script.
     if (!analysis.has_torch()) return;
     for (const ir::Function& function : module.functions()) {
       ir::walk_statements(function, analysis.runs_without_grad(function),
                           [&](const Stmt& stmt, const ir::StmtContext& where) {
-                            // Only a loop repeats an accumulation; under no_grad the sum records no graph.
+                            // Only a loop repeats an accumulation; under no_grad the sum records no
+                            // graph.
                             if (where.loops.empty() || where.no_grad) return;
-                            if (auto acc = match(analysis, stmt)) check_accumulation(module, analysis, function, where, stmt, *acc, sink);
+                            if (auto acc = match(analysis, stmt))
+                              check_accumulation(module, analysis, function, where, stmt, *acc,
+                                                 sink);
                             check_method_calls(module, analysis, function, where, stmt, sink);
                           });
     }
   }
 
  private:
-  void check_accumulation(const ir::Module& module, const ir::FileAnalysis& analysis, const ir::Function& function,
-                          const ir::StmtContext& where, const Stmt& stmt, const Accumulation& acc,
-                          DiagnosticSink& sink) const {
+  void check_accumulation(const ir::Module& module, const ir::FileAnalysis& analysis,
+                          const ir::Function& function, const ir::StmtContext& where,
+                          const Stmt& stmt, const Accumulation& acc, DiagnosticSink& sink) const {
     const Stmt* loop = growing_loop(analysis, function, where.loops, acc.key);
     if (loop == nullptr) return;
     const std::string value = short_text(module, *acc.value, "the value");
@@ -116,22 +122,27 @@ class GradAccumulation final : public Rule {
       help = fmt::format("add a number instead: `{} += {}`", target, item_of(value, *acc.value));
       fix = item_fix(*acc.value);
     } else {
-      help = fmt::format("add a detached value instead: `{} += {}`", target, call_on(value, *acc.value, "detach()"));
+      help = fmt::format("add a detached value instead: `{} += {}`", target,
+                         call_on(value, *acc.value, "detach()"));
     }
-    sink.report(kInfo, stmt.range,
-                fmt::format("`{}` is added to `{}` with its autograd graph, so every iteration's graph stays alive",
-                            value, target),
-                std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix));
+    sink.report(
+        kInfo, stmt.range,
+        fmt::format(
+            "`{}` is added to `{}` with its autograd graph, so every iteration's graph stays alive",
+            value, target),
+        std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix));
   }
 
   // `meter.update(loss)` where the file's `update(self, val)` does `self.sum += val`.
-  void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis, const ir::Function& function,
-                          const ir::StmtContext& where, const Stmt& stmt, DiagnosticSink& sink) const {
+  void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
+                          const ir::Function& function, const ir::StmtContext& where,
+                          const Stmt& stmt, DiagnosticSink& sink) const {
     ir::for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
       const Expr* receiver = call.callee()->base();
       const ir::Fact& receiver_fact = analysis.fact(*receiver);
-      if (receiver_fact.instance_of == nullptr || receiver_fact.kind == ir::ValueKind::Class) return;
+      if (receiver_fact.instance_of == nullptr || receiver_fact.kind == ir::ValueKind::Class)
+        return;
       const ir::Function* method = analysis.resolve_method(receiver_fact, call.callee()->text);
       if (method == nullptr) return;
       for (const ir::SelfEffect& effect : analysis.summary(*method).self_effects) {
@@ -141,35 +152,41 @@ class GradAccumulation final : public Rule {
         const std::string receiver_key = ir::place_key(receiver);
         if (receiver_key.empty()) continue;
         const std::string key = receiver_key + "." + effect.attr;
-        const Stmt* loop =
-            growing_loop(analysis, function, where.loops, key, reset_methods_for(analysis, receiver_fact, effect.attr));
+        const Stmt* loop = growing_loop(analysis, function, where.loops, key,
+                                        reset_methods_for(analysis, receiver_fact, effect.attr));
         if (loop == nullptr) continue;
         const std::string value = short_text(module, *arg, "the value");
-        const std::string owner = receiver_fact.instance_of->name.empty() ? "" : std::string(receiver_fact.instance_of->name) + ".";
+        const std::string owner = receiver_fact.instance_of->name.empty()
+                                      ? ""
+                                      : std::string(receiver_fact.instance_of->name) + ".";
         std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
         if (effect.stmt != nullptr) {
           related.insert(related.begin(), {effect.stmt->range,
-                                           fmt::format("`{}()` adds its argument to `self.{}` here", method->name,
-                                                       effect.attr)});
+                                           fmt::format("`{}()` adds its argument to `self.{}` here",
+                                                       method->name, effect.attr)});
         }
         const bool scalar = analysis.fact(*arg).scalar;
-        sink.report(kInfo, call.range,
-                    fmt::format("`{}` is accumulated into `{}` by `{}{}()` with its autograd graph, so every "
-                                "iteration's graph stays alive",
-                                value, key, owner, method->name),
-                    fmt::format("pass a number: `{}`", scalar ? item_of(value, *arg) : call_on(value, *arg, "detach()")),
-                    std::move(related), scalar ? item_fix(*arg) : std::nullopt);
+        sink.report(
+            kInfo, call.range,
+            fmt::format(
+                "`{}` is accumulated into `{}` by `{}{}()` with its autograd graph, so every "
+                "iteration's graph stays alive",
+                value, key, owner, method->name),
+            fmt::format("pass a number: `{}`",
+                        scalar ? item_of(value, *arg) : call_on(value, *arg, "detach()")),
+            std::move(related), scalar ? item_fix(*arg) : std::nullopt);
         return;
       }
     });
   }
 
   // The first argument of `call` bound to a parameter in `params` (bit 0 is self) with a graph.
-  static const Expr* grad_argument(const ir::FileAnalysis& analysis, const Expr& call, const ir::Function& method,
-                                   uint32_t params) {
+  static const Expr* grad_argument(const ir::FileAnalysis& analysis, const Expr& call,
+                                   const ir::Function& method, uint32_t params) {
     for (size_t i = 0; i < call.arg_count(); ++i) {
       const size_t param = i + 1;
-      if (param < 32 && (params & (1U << param)) != 0 && is_graph_value(analysis, call.arg(i))) return call.arg(i);
+      if (param < 32 && (params & (1U << param)) != 0 && is_graph_value(analysis, call.arg(i)))
+        return call.arg(i);
     }
     for (const ir::Keyword& keyword : call.keywords) {
       for (size_t p = 0; p < method.params.size() && p < 32; ++p) {
@@ -183,13 +200,16 @@ class GradAccumulation final : public Rule {
   }
 
   static bool needs_parens(const Expr& expr) {
-    return expr.kind != ExprKind::Name && expr.kind != ExprKind::Attr && expr.kind != ExprKind::Call &&
-           expr.kind != ExprKind::Subscript;
+    return expr.kind != ExprKind::Name && expr.kind != ExprKind::Attr &&
+           expr.kind != ExprKind::Call && expr.kind != ExprKind::Subscript;
   }
   static std::string call_on(const std::string& text, const Expr& expr, std::string_view method) {
-    return needs_parens(expr) ? fmt::format("({}).{}", text, method) : fmt::format("{}.{}", text, method);
+    return needs_parens(expr) ? fmt::format("({}).{}", text, method)
+                              : fmt::format("{}.{}", text, method);
   }
-  static std::string item_of(const std::string& text, const Expr& expr) { return call_on(text, expr, "item()"); }
+  static std::string item_of(const std::string& text, const Expr& expr) {
+    return call_on(text, expr, "item()");
+  }
 
   // Unsafe: `.item()` synchronises with the device every iteration and turns the accumulator
   // from a tensor into a float.
@@ -209,6 +229,8 @@ class GradAccumulation final : public Rule {
 
 }  // namespace
 
-std::unique_ptr<const Rule> make_sl001_grad_accumulation() { return std::make_unique<GradAccumulation>(); }
+std::unique_ptr<const Rule> make_sl001_grad_accumulation() {
+  return std::make_unique<GradAccumulation>();
+}
 
 }  // namespace sealint::rules

@@ -1,5 +1,5 @@
-// Flags tensors that carry an autograd graph appended or stored into a container that outlives the loop iteration.
-// docs: docs/rules/SL002.md
+// Flags tensors that carry an autograd graph appended or stored into a container that outlives the
+// loop iteration. docs: docs/rules/SL002.md
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
@@ -17,8 +17,10 @@ constexpr RuleInfo kInfo = {
     .severity = Severity::Error,
     .python = true,
     .cpp = false,
-    .summary = "Flags tensors that carry an autograd graph appended or stored into a container that outlives the "
-               "loop iteration.",
+    .summary =
+        "Flags tensors that carry an autograd graph appended or stored into a container that "
+        "outlives the "
+        "loop iteration.",
     .fix = FixAvailability::None,
 };
 
@@ -43,12 +45,16 @@ bool maybe_container(const ir::Fact& fact) {
 
 void find_stores(const ir::FileAnalysis& analysis, const Stmt& stmt, std::vector<Store>& out) {
   ir::for_each_expr(stmt, [&](const Expr& call) {
-    if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr || call.arg_count() == 0) return;
+    if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr ||
+        call.arg_count() == 0)
+      return;
     const std::string_view method = call.callee()->text;
     const Expr* receiver = call.callee()->base();
     const ir::Fact& fact = analysis.fact(*receiver);
     if (method == "append" || method == "appendleft" || method == "extend") {
-      if (maybe_container(fact)) out.push_back({receiver, call.arg(0), &call, method == "extend" ? "added to" : "appended to"});
+      if (maybe_container(fact))
+        out.push_back(
+            {receiver, call.arg(0), &call, method == "extend" ? "added to" : "appended to"});
     } else if (method == "insert" && call.arg_count() == 2 && maybe_container(fact)) {
       out.push_back({receiver, call.arg(1), &call, "inserted into"});
     } else if (method == "add" && fact.kind == ValueKind::Container) {
@@ -57,12 +63,15 @@ void find_stores(const ir::FileAnalysis& analysis, const Stmt& stmt, std::vector
   });
   if (stmt.targets.size() != 1 || stmt.value == nullptr) return;
   const Expr* target = stmt.targets[0];
-  if (stmt.kind == StmtKind::AugAssign && stmt.text == "+=" && stmt.value->kind == ExprKind::Collection &&
+  if (stmt.kind == StmtKind::AugAssign && stmt.text == "+=" &&
+      stmt.value->kind == ExprKind::Collection &&
       stmt.value->collection_kind == ir::CollectionKind::List) {
-    for (const Expr* item : stmt.value->items) out.push_back({target, item, &stmt.value[0], "added to"});
+    for (const Expr* item : stmt.value->items)
+      out.push_back({target, item, &stmt.value[0], "added to"});
   }
-  if (stmt.kind == StmtKind::Assign && target->kind == ExprKind::Subscript && target->items.size() == 2 &&
-      target->items[1]->kind != ExprKind::Const && target->items[1]->kind != ExprKind::Slice &&
+  if (stmt.kind == StmtKind::Assign && target->kind == ExprKind::Subscript &&
+      target->items.size() == 2 && target->items[1]->kind != ExprKind::Const &&
+      target->items[1]->kind != ExprKind::Slice &&
       analysis.fact(*target->base()).kind == ValueKind::Container) {
     // `d[i] = out` with a key that changes: the dict keeps every iteration's value.
     out.push_back({target->base(), stmt.value, target, "stored in"});
@@ -73,7 +82,8 @@ class TensorCollection final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
-  void check(const ir::Module& module, const RuleContext& context, DiagnosticSink& sink) const override {
+  void check(const ir::Module& module, const RuleContext& context,
+             DiagnosticSink& sink) const override {
     const ir::FileAnalysis& analysis = context.analysis;
     // Grad evidence needs torch in the file.
     if (!analysis.has_torch()) return;
@@ -84,15 +94,17 @@ class TensorCollection final : public Rule {
                             if (where.loops.empty()) return;
                             std::vector<Store> stores;
                             find_stores(analysis, stmt, stores);
-                            for (const Store& store : stores) check_store(module, analysis, function, where, store, sink);
+                            for (const Store& store : stores)
+                              check_store(module, analysis, function, where, store, sink);
                             check_method_calls(module, analysis, function, where, stmt, sink);
                           });
     }
   }
 
  private:
-  void check_store(const ir::Module& module, const ir::FileAnalysis& analysis, const ir::Function& function,
-                   const ir::StmtContext& where, const Store& store, DiagnosticSink& sink) const {
+  void check_store(const ir::Module& module, const ir::FileAnalysis& analysis,
+                   const ir::Function& function, const ir::StmtContext& where, const Store& store,
+                   DiagnosticSink& sink) const {
     const ir::Fact& value = analysis.fact(*store.value);
     const bool graph = value.grad == Grad::Yes;
     // A detached batch of activations kept on the device: no graph, but device memory grows.
@@ -105,26 +117,33 @@ class TensorCollection final : public Rule {
     const std::string text = short_text(module, *store.value, "a tensor");
     const std::string container = short_text(module, *store.container, key);
     if (graph) {
-      sink.report(kInfo, store.primary->range,
-                  fmt::format("`{}` is {} `{}` with its autograd graph; the container outlives the loop, so every "
-                              "iteration's graph stays alive",
-                              text, store.verb, container),
-                  value.scalar ? fmt::format("store a number (`{}.item()`) or a detached CPU copy (`{}.detach().cpu()`)", text, text)
-                               : fmt::format("store a detached CPU copy: `{}.detach().cpu()`", text),
-                  growth_evidence(function, *loop, key));
+      sink.report(
+          kInfo, store.primary->range,
+          fmt::format(
+              "`{}` is {} `{}` with its autograd graph; the container outlives the loop, so every "
+              "iteration's graph stays alive",
+              text, store.verb, container),
+          value.scalar
+              ? fmt::format(
+                    "store a number (`{}.item()`) or a detached CPU copy (`{}.detach().cpu()`)",
+                    text, text)
+              : fmt::format("store a detached CPU copy: `{}.detach().cpu()`", text),
+          growth_evidence(function, *loop, key));
       return;
     }
     sink.report(kInfo, store.primary->range,
-                fmt::format("`{}` stays on its device in `{}` across iterations, so device memory grows by one batch "
+                fmt::format("`{}` stays on its device in `{}` across iterations, so device memory "
+                            "grows by one batch "
                             "per iteration",
                             text, container),
-                fmt::format("keep a CPU copy: `{}.cpu()`", text), growth_evidence(function, *loop, key), std::nullopt,
-                Severity::Note);
+                fmt::format("keep a CPU copy: `{}.cpu()`", text),
+                growth_evidence(function, *loop, key), std::nullopt, Severity::Note);
   }
 
   // `logger.log(loss)` where the file's `log(self, value)` does `self.history.append(value)`.
-  void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis, const ir::Function& function,
-                          const ir::StmtContext& where, const Stmt& stmt, DiagnosticSink& sink) const {
+  void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
+                          const ir::Function& function, const ir::StmtContext& where,
+                          const Stmt& stmt, DiagnosticSink& sink) const {
     ir::for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
       const Expr* receiver = call.callee()->base();
@@ -145,12 +164,14 @@ class TensorCollection final : public Rule {
                                           reset_methods_for(analysis, receiver_fact, effect.attr));
           if (loop == nullptr) return;
           const std::string text = short_text(module, *call.arg(i), "a tensor");
-          sink.report(kInfo, call.range,
-                      fmt::format("`{}` is appended to `{}` by `{}.{}()` with its autograd graph; the list outlives "
-                                  "the loop, so every iteration's graph stays alive",
-                                  text, key, receiver_fact.instance_of->name, method->name),
-                      fmt::format("pass a number or a detached CPU copy: `{}.detach().cpu()`", text),
-                      growth_evidence(function, *loop, receiver_key));
+          sink.report(
+              kInfo, call.range,
+              fmt::format("`{}` is appended to `{}` by `{}.{}()` with its autograd graph; the list "
+                          "outlives "
+                          "the loop, so every iteration's graph stays alive",
+                          text, key, receiver_fact.instance_of->name, method->name),
+              fmt::format("pass a number or a detached CPU copy: `{}.detach().cpu()`", text),
+              growth_evidence(function, *loop, receiver_key));
           return;
         }
       }
@@ -160,6 +181,8 @@ class TensorCollection final : public Rule {
 
 }  // namespace
 
-std::unique_ptr<const Rule> make_sl002_tensor_collection() { return std::make_unique<TensorCollection>(); }
+std::unique_ptr<const Rule> make_sl002_tensor_collection() {
+  return std::make_unique<TensorCollection>();
+}
 
 }  // namespace sealint::rules

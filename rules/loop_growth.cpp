@@ -22,7 +22,8 @@ const ir::Stmt* growing_loop(const ir::FileAnalysis& analysis, const ir::Functio
   return nullptr;
 }
 
-std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stmt& loop, std::string_view key) {
+std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stmt& loop,
+                                     std::string_view key) {
   std::vector<Related> related;
   const std::string_view root = ir::place_root(key);
   if (const ir::Stmt* binding = ir::binding_before(function, loop, key)) {
@@ -30,12 +31,14 @@ std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stm
   } else {
     for (const ir::Param& param : function.params) {
       if (param.name == root && root != "self") {
-        related.push_back({param.range, fmt::format("`{}` comes from the caller and outlives the loop", root)});
+        related.push_back(
+            {param.range, fmt::format("`{}` comes from the caller and outlives the loop", root)});
       }
     }
   }
   const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
-  related.push_back({{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop that repeats it"});
+  related.push_back(
+      {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop that repeats it"});
   return related;
 }
 
@@ -46,14 +49,15 @@ std::string short_text(const ir::Module& module, const ir::Expr& expr, std::stri
   return std::string(text);
 }
 
-std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis, const ir::Fact& receiver,
-                                                std::string_view attr) {
+std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,
+                                                const ir::Fact& receiver, std::string_view attr) {
   std::vector<std::string_view> names;
   if (receiver.instance_of == nullptr) return names;
   for (const ir::Function* method : receiver.instance_of->methods) {
     if (method->name == "__init__") continue;
     const auto& resets = analysis.summary(*method).resets;
-    if (std::find(resets.begin(), resets.end(), attr) != resets.end()) names.push_back(method->name);
+    if (std::find(resets.begin(), resets.end(), attr) != resets.end())
+      names.push_back(method->name);
   }
   return names;
 }

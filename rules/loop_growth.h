@@ -14,19 +14,23 @@ namespace sealint::rules {
 // keeps growing: a loop that runs training or evaluation steps, outside of which `key` lives,
 // with no loop between the statement and it resetting `key`, and no backward consuming `key`
 // in the function. nullptr when the place does not grow.
-[[nodiscard]] const ir::Stmt* growing_loop(const ir::FileAnalysis& analysis, const ir::Function& function,
-                                           const std::vector<const ir::Stmt*>& loops, std::string_view key,
+[[nodiscard]] const ir::Stmt* growing_loop(const ir::FileAnalysis& analysis,
+                                           const ir::Function& function,
+                                           const std::vector<const ir::Stmt*>& loops,
+                                           std::string_view key,
                                            const std::vector<std::string_view>& reset_methods = {});
 
 // Related locations for a growing place: where it was bound before the loop, and the loop.
-[[nodiscard]] std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stmt& loop,
-                                                   std::string_view key);
+[[nodiscard]] std::vector<Related> growth_evidence(const ir::Function& function,
+                                                   const ir::Stmt& loop, std::string_view key);
 
 // Source text of an expression for a message, or `fallback` when it is long or spans lines.
-[[nodiscard]] std::string short_text(const ir::Module& module, const ir::Expr& expr, std::string_view fallback);
+[[nodiscard]] std::string short_text(const ir::Module& module, const ir::Expr& expr,
+                                     std::string_view fallback);
 
 // Names of the methods of `receiver`'s class that reset `attr` (`reset()` doing `self.sum = 0`).
 [[nodiscard]] std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,
-                                                              const ir::Fact& receiver, std::string_view attr);
+                                                              const ir::Fact& receiver,
+                                                              std::string_view attr);
 
 }  // namespace sealint::rules

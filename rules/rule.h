@@ -16,7 +16,8 @@ class Rule {
  public:
   virtual ~Rule() = default;
   virtual const RuleInfo& info() const = 0;
-  virtual void check(const ir::Module& module, const RuleContext& context, DiagnosticSink& sink) const = 0;
+  virtual void check(const ir::Module& module, const RuleContext& context,
+                     DiagnosticSink& sink) const = 0;
 };
 
 }  // namespace sealint::rules

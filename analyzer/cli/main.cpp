@@ -10,8 +10,8 @@
 #include <map>
 #include <sstream>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "analyzer/core/file_walker.h"
 #include "analyzer/core/source_file.h"
@@ -48,12 +48,15 @@ bool use_color(const std::string& mode) {
          (term == nullptr || std::string_view(term) != "dumb");
 }
 
-std::string_view severity_word(sealint::Severity severity) { return sealint::severity_name(severity); }
+std::string_view severity_word(sealint::Severity severity) {
+  return sealint::severity_name(severity);
+}
 
 int list_rules(const sealint::rules::RuleRegistry& registry) {
   for (const auto& rule : registry.rules()) {
     const sealint::RuleInfo& info = rule->info();
-    std::cout << fmt::format("{}  {:<20} {:<8} {}\n", info.id, info.name, severity_word(info.severity), info.summary);
+    std::cout << fmt::format("{}  {:<20} {:<8} {}\n", info.id, info.name,
+                             severity_word(info.severity), info.summary);
   }
   return kExitClean;
 }
@@ -71,7 +74,8 @@ int explain(const sealint::rules::RuleRegistry& registry, const std::string& id)
 // Source lines for the text output's snippets, read once per file.
 class LineCache {
  public:
-  explicit LineCache(const std::map<std::string, std::string>& stdin_content) : stdin_(stdin_content) {}
+  explicit LineCache(const std::map<std::string, std::string>& stdin_content)
+      : stdin_(stdin_content) {}
   std::string line(std::string_view path, uint32_t line) {
     auto it = files_.find(std::string(path));
     if (it == files_.end()) {
@@ -83,7 +87,8 @@ class LineCache {
         bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
       }
       auto file = sealint::SourceFile::from_bytes(std::string(path), std::move(bytes));
-      it = files_.emplace(std::string(path), file ? std::optional(std::move(*file)) : std::nullopt).first;
+      it = files_.emplace(std::string(path), file ? std::optional(std::move(*file)) : std::nullopt)
+               .first;
     }
     if (!it->second) return {};
     return std::string(it->second->line_text(line));
@@ -101,7 +106,8 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     return kExitError;
   }
   if (options.paths.empty()) {
-    std::cerr << "sealint: error: no paths given (try `sealint train.py`, `sealint src/` or `sealint -` for stdin)\n";
+    std::cerr << "sealint: error: no paths given (try `sealint train.py`, `sealint src/` or "
+                 "`sealint -` for stdin)\n";
     return kExitError;
   }
   std::vector<std::string> named;
@@ -132,15 +138,17 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
 
   const bool color = use_color(options.color);
   sealint::output::TextOptions text_options{color};
-  sealint::output::write_input_errors(std::cerr, result.errors, {use_color(options.color) && isatty(STDERR_FILENO)});
+  sealint::output::write_input_errors(std::cerr, result.errors,
+                                      {use_color(options.color) && isatty(STDERR_FILENO)});
   if (options.format == "json") {
     sealint::output::write_json(std::cout, result.diagnostics);
   } else if (!options.parse_only) {
     LineCache cache(stdin_content);
-    sealint::output::write_text(std::cout, result.diagnostics,
-                                [&](std::string_view path, uint32_t line) { return cache.line(path, line); },
-                                text_options);
-    std::cout << sealint::output::summary_line(result.diagnostics, result.files, result.errors) << '\n';
+    sealint::output::write_text(
+        std::cout, result.diagnostics,
+        [&](std::string_view path, uint32_t line) { return cache.line(path, line); }, text_options);
+    std::cout << sealint::output::summary_line(result.diagnostics, result.files, result.errors)
+              << '\n';
   }
   const bool input_errors = std::any_of(result.errors.begin(), result.errors.end(),
                                         [](const sealint::InputError& e) { return !e.warning; });
@@ -153,13 +161,17 @@ int run(int argc, char** argv) {
   CLI::App app{"sealint: finds GPU-memory leaks in deep-learning training code", "sealint"};
   app.set_version_flag("--version", std::string(kVersion));
   app.add_option("paths", options.paths, "Python files or folders to analyse; `-` reads stdin");
-  app.add_option("--format", options.format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  app.add_option("--color", options.color, "Colour the text output")->check(CLI::IsMember({"auto", "always", "never"}));
+  app.add_option("--format", options.format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--color", options.color, "Colour the text output")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_option("-j,--jobs", options.jobs, "Files analysed in parallel (default: all cores)")
       ->check(CLI::Range(1U, 1024U));
-  app.add_option("--exclude", options.exclude, "Glob of files or folders to skip when walking folders (repeatable)");
+  app.add_option("--exclude", options.exclude,
+                 "Glob of files or folders to skip when walking folders (repeatable)");
   app.add_option("--stdin-filename", options.stdin_filename, "The name to report for `-` (stdin)");
-  app.add_flag("--parse-only", options.parse_only, "Only parse the files (the speed floor for bench/)");
+  app.add_flag("--parse-only", options.parse_only,
+               "Only parse the files (the speed floor for bench/)");
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
   CLI::App* explain_cmd = app.add_subcommand("explain", "Print a rule's documentation");
   explain_cmd->add_option("rule", options.explain_id, "Rule id or name, e.g. SL001")->required();

@@ -2,8 +2,9 @@
 
 namespace sealint {
 
-void DiagnosticSink::report(const RuleInfo& rule, ByteRange primary, std::string message, std::string help,
-                            std::vector<Related> related, std::optional<Fix> fix, std::optional<Severity> severity) {
+void DiagnosticSink::report(const RuleInfo& rule, ByteRange primary, std::string message,
+                            std::string help, std::vector<Related> related, std::optional<Fix> fix,
+                            std::optional<Severity> severity) {
   Diagnostic diagnostic;
   diagnostic.rule_id = std::string(rule.id);
   diagnostic.rule_name = std::string(rule.name);
@@ -12,7 +13,8 @@ void DiagnosticSink::report(const RuleInfo& rule, ByteRange primary, std::string
   diagnostic.span = file_.span(primary);
   diagnostic.message = std::move(message);
   diagnostic.help = std::move(help);
-  for (Related& note : related) diagnostic.related.push_back({file_.span(note.range), std::move(note.message)});
+  for (Related& note : related)
+    diagnostic.related.push_back({file_.span(note.range), std::move(note.message)});
   diagnostic.fix = std::move(fix);
   out_.push_back(std::move(diagnostic));
 }

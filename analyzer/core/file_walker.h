@@ -9,7 +9,7 @@
 namespace sealint {
 
 struct WalkOptions {
-  std::vector<std::string> exclude;                 // globs, see glob.h
+  std::vector<std::string> exclude;  // globs, see glob.h
   std::vector<std::string> extensions = {".py", ".pyi"};
 };
 
@@ -18,7 +18,8 @@ struct WalkResult {
   std::vector<InputError> errors;
 };
 
-[[nodiscard]] WalkResult walk_paths(const std::vector<std::string>& paths, const WalkOptions& options);
+[[nodiscard]] WalkResult walk_paths(const std::vector<std::string>& paths,
+                                    const WalkOptions& options);
 
 // Folders never walked into: version control, virtual environments, caches.
 [[nodiscard]] bool is_skipped_folder(std::string_view name);

@@ -12,12 +12,14 @@ struct Error {
   std::string message;
 };
 
-[[nodiscard]] inline Error make_error(std::string message) { return Error{std::move(message)}; }
+[[nodiscard]] inline Error make_error(std::string message) {
+  return Error{std::move(message)};
+}
 
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::move(value)) {}    // NOLINT: implicit like std::expected
+  Result(T value) : state_(std::move(value)) {}      // NOLINT: implicit like std::expected
   Result(Error error) : state_(std::move(error)) {}  // NOLINT
 
   bool has_value() const { return state_.index() == 0; }

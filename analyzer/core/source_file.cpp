@@ -24,7 +24,8 @@ Result<SourceFile> SourceFile::from_bytes(std::string path, std::string bytes) {
   const size_t bom = std::string_view(bytes).starts_with(kUtf8Bom) ? kUtf8Bom.size() : 0;
   if (auto bad = utf8::first_invalid(std::string_view(bytes).substr(bom))) {
     const size_t at = *bad + bom;
-    const auto line = std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1;
+    const auto line =
+        std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1;
     return make_error(fmt::format("'{}' is not valid UTF-8 (byte 0x{:02x} on line {})", path,
                                   static_cast<uint8_t>(bytes[at]), line));
   }

@@ -4,9 +4,13 @@ namespace sealint::utf8 {
 
 namespace {
 
-uint8_t byte_at(std::string_view text, size_t i) { return static_cast<uint8_t>(text[i]); }
+uint8_t byte_at(std::string_view text, size_t i) {
+  return static_cast<uint8_t>(text[i]);
+}
 
-bool is_continuation(uint8_t byte) { return (byte & 0xC0U) == 0x80U; }
+bool is_continuation(uint8_t byte) {
+  return (byte & 0xC0U) == 0x80U;
+}
 
 // Length of the sequence a lead byte announces, 0 for a byte that cannot lead.
 size_t sequence_length(uint8_t lead) {

@@ -39,9 +39,11 @@ Result<std::string> read_file(const std::string& path) {
   std::error_code error;
   const auto size = fs::file_size(path, error);
   if (!error && size > kMaxFileBytes) {
-    return make_error(fmt::format("'{}' is larger than {} MiB; not analysed", path, kMaxFileBytes >> 20));
+    return make_error(
+        fmt::format("'{}' is larger than {} MiB; not analysed", path, kMaxFileBytes >> 20));
   }
-  if (fs::is_directory(path, error)) return make_error(fmt::format("cannot read '{}': is a folder", path));
+  if (fs::is_directory(path, error))
+    return make_error(fmt::format("cannot read '{}': is a folder", path));
   std::ifstream in(path, std::ios::binary);
   if (!in) return make_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
   std::ostringstream buffer;
@@ -58,8 +60,11 @@ class Worker {
   FileResult analyse(const FileInput& input, const DriverOptions& options) {
     FileResult result;
     const std::string shown = display_path(input.path);
-    auto fail = [&](std::string message) { result.errors.push_back({shown, std::nullopt, std::move(message)}); };
-    Result<std::string> bytes = input.content ? Result<std::string>(*input.content) : read_file(input.path);
+    auto fail = [&](std::string message) {
+      result.errors.push_back({shown, std::nullopt, std::move(message)});
+    };
+    Result<std::string> bytes =
+        input.content ? Result<std::string>(*input.content) : read_file(input.path);
     if (!bytes) {
       fail(bytes.error());
       return result;
@@ -99,7 +104,8 @@ class Worker {
 
 RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions& options) const {
   std::vector<FileResult> results(inputs.size());
-  unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1U, std::thread::hardware_concurrency());
+  unsigned jobs =
+      options.jobs != 0 ? options.jobs : std::max(1U, std::thread::hardware_concurrency());
   jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(inputs.size(), 1)));
   std::atomic<size_t> next{0};
   RunResult out;
@@ -107,7 +113,8 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
     auto frontend = python::PythonFrontend::create(grammar_);
     if (!frontend) return;
     Worker worker(registry_, std::move(*frontend));
-    for (size_t i = next++; i < inputs.size(); i = next++) results[i] = worker.analyse(inputs[i], options);
+    for (size_t i = next++; i < inputs.size(); i = next++)
+      results[i] = worker.analyse(inputs[i], options);
   };
   if (jobs <= 1) {
     work();
@@ -116,7 +123,8 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
     for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work);
   }
   for (FileResult& result : results) {
-    std::move(result.diagnostics.begin(), result.diagnostics.end(), std::back_inserter(out.diagnostics));
+    std::move(result.diagnostics.begin(), result.diagnostics.end(),
+              std::back_inserter(out.diagnostics));
     std::move(result.errors.begin(), result.errors.end(), std::back_inserter(out.errors));
   }
   out.files = inputs.size();

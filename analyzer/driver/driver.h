@@ -36,7 +36,8 @@ class Driver {
   Driver(const rules::RuleRegistry& registry, const python::PythonGrammar& grammar)
       : registry_(registry), grammar_(grammar) {}
 
-  [[nodiscard]] RunResult run(const std::vector<FileInput>& inputs, const DriverOptions& options) const;
+  [[nodiscard]] RunResult run(const std::vector<FileInput>& inputs,
+                              const DriverOptions& options) const;
 
  private:
   const rules::RuleRegistry& registry_;

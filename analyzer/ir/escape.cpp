@@ -39,13 +39,16 @@ namespace {
 bool binds(const Expr* target, std::string_view key) {
   if (target == nullptr) return false;
   if (target->kind == ExprKind::Collection || target->kind == ExprKind::Starred) {
-    return std::any_of(target->items.begin(), target->items.end(), [&](const Expr* e) { return binds(e, key); });
+    return std::any_of(target->items.begin(), target->items.end(),
+                       [&](const Expr* e) { return binds(e, key); });
   }
   const std::string bound = place_key(target);
   if (bound.empty()) return false;
   if (bound == key) return true;
-  // A prefix ending at a component boundary: `stats` for `stats["loss"]`, `self.m` for `self.m.sum`.
-  return key.size() > bound.size() && key.starts_with(bound) && (key[bound.size()] == '.' || key[bound.size()] == '[');
+  // A prefix ending at a component boundary: `stats` for `stats["loss"]`, `self.m` for
+  // `self.m.sum`.
+  return key.size() > bound.size() && key.starts_with(bound) &&
+         (key[bound.size()] == '.' || key[bound.size()] == '[');
 }
 
 bool is_clear_slice(const Expr* target, std::string_view key) {
@@ -83,8 +86,9 @@ bool names_bound_in(const Stmt& stmt, std::string_view root) {
     case StmtKind::ClassDef:
       return stmt.class_def != nullptr && stmt.class_def->name == root;
     case StmtKind::Global:
-      return std::any_of(stmt.targets.begin(), stmt.targets.end(),
-                         [&](const Expr* t) { return t->kind == ExprKind::Name && t->text == root; });
+      return std::any_of(stmt.targets.begin(), stmt.targets.end(), [&](const Expr* t) {
+        return t->kind == ExprKind::Name && t->text == root;
+      });
     default:
       return false;
   }
@@ -102,14 +106,17 @@ bool reads_place(const Expr* expr, std::string_view key) {
   if (expr == nullptr) return false;
   bool found = false;
   for_each_subexpr(*expr, [&](const Expr& sub) {
-    if (found || (sub.kind != ExprKind::Name && sub.kind != ExprKind::Attr && sub.kind != ExprKind::Subscript)) return;
+    if (found || (sub.kind != ExprKind::Name && sub.kind != ExprKind::Attr &&
+                  sub.kind != ExprKind::Subscript))
+      return;
     const std::string k = place_key(&sub);
     if (!k.empty() && k == key) found = true;
   });
   return found;
 }
 
-bool resets_in(const std::vector<Stmt*>& body, std::string_view key, const std::vector<std::string_view>& reset_methods) {
+bool resets_in(const std::vector<Stmt*>& body, std::string_view key,
+               const std::vector<std::string_view>& reset_methods) {
   bool reset = false;
   for_each_nested(body, [&](const Stmt& stmt) {
     if (reset) return;
@@ -134,13 +141,17 @@ bool resets_in(const std::vector<Stmt*>& body, std::string_view key, const std::
         break;
       case StmtKind::ExprStmt: {
         const Expr* call = stmt.value;
-        if (call == nullptr || call->kind != ExprKind::Call || call->callee()->kind != ExprKind::Attr) break;
+        if (call == nullptr || call->kind != ExprKind::Call ||
+            call->callee()->kind != ExprKind::Attr)
+          break;
         const Expr* callee = call->callee();
         const std::string receiver = place_key(callee->base());
         if (receiver == key && callee->text == "clear") reset = true;
         // `meter.reset()` resets `meter.sum` when the class's reset() rebinds self.sum.
-        const bool owner = key.size() > receiver.size() && key.starts_with(receiver) && key[receiver.size()] == '.';
-        if (owner && std::find(reset_methods.begin(), reset_methods.end(), callee->text) != reset_methods.end()) {
+        const bool owner = key.size() > receiver.size() && key.starts_with(receiver) &&
+                           key[receiver.size()] == '.';
+        if (owner && std::find(reset_methods.begin(), reset_methods.end(), callee->text) !=
+                         reset_methods.end()) {
           reset = true;
         }
         break;
@@ -155,7 +166,8 @@ bool resets_in(const std::vector<Stmt*>& body, std::string_view key, const std::
 bool defined_outside(const Function& function, const Stmt& loop, std::string_view key) {
   const std::string_view root = place_root(key);
   if (root == "self" || root == "cls") return true;
-  if (std::any_of(function.params.begin(), function.params.end(), [&](const Param& p) { return p.name == root; })) {
+  if (std::any_of(function.params.begin(), function.params.end(),
+                  [&](const Param& p) { return p.name == root; })) {
     return true;
   }
   bool bound_anywhere = false;
@@ -163,7 +175,8 @@ bool defined_outside(const Function& function, const Stmt& loop, std::string_vie
   for_each_nested(function.body, [&](const Stmt& stmt) {
     if (!names_bound_in(stmt, root)) return;
     bound_anywhere = true;
-    if (stmt.kind == StmtKind::Global || (&stmt != &loop && !contains(loop.body, &stmt))) bound_outside = true;
+    if (stmt.kind == StmtKind::Global || (&stmt != &loop && !contains(loop.body, &stmt)))
+      bound_outside = true;
   });
   // Not bound in this function: a module-level name (or an attribute of one), which outlives it.
   return bound_outside || !bound_anywhere;

@@ -25,11 +25,13 @@ namespace sealint::ir {
 // True when `key`'s root is bound outside `loop` in `function`: a parameter, `self`, a
 // `global`, a binding before or after the loop, or (not bound in the function at all) a
 // module-level name.
-[[nodiscard]] bool defined_outside(const Function& function, const Stmt& loop, std::string_view key);
+[[nodiscard]] bool defined_outside(const Function& function, const Stmt& loop,
+                                   std::string_view key);
 
 // The last statement binding `key`'s root before `loop` in `function` (for "defined here"
 // notes), or nullptr.
-[[nodiscard]] const Stmt* binding_before(const Function& function, const Stmt& loop, std::string_view key);
+[[nodiscard]] const Stmt* binding_before(const Function& function, const Stmt& loop,
+                                         std::string_view key);
 
 // Does `expr` read the place `key` (or any place below it)?
 [[nodiscard]] bool reads_place(const Expr* expr, std::string_view key);

@@ -19,10 +19,10 @@ enum class ValueKind : uint8_t {
   Module,     // an nn.Module (or a subclass defined in the file)
   LossFn,     // an nn.*Loss instance
   Optimizer,
-  Loader,     // a DataLoader: its batches carry no graph
-  Instance,   // an instance of a non-module class defined in the file (`instance_of`)
-  Class,      // a class defined in the file (`instance_of` is the class)
-  Function,   // a function defined in the file (`function`)
+  Loader,    // a DataLoader: its batches carry no graph
+  Instance,  // an instance of a non-module class defined in the file (`instance_of`)
+  Class,     // a class defined in the file (`instance_of` is the class)
+  Function,  // a function defined in the file (`function`)
 };
 
 struct Fact {

@@ -29,70 +29,139 @@ std::string_view last_component(std::string_view dotted) {
   return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
 }
 
-bool is_capitalized(std::string_view name) { return !name.empty() && std::isupper(static_cast<unsigned char>(name[0])); }
+bool is_capitalized(std::string_view name) {
+  return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
+}
 
 // Methods whose result carries no graph whatever the receiver.
-constexpr std::array<std::string_view, 33> kNonDiffMethods = {
-    "item",    "tolist", "numpy",  "size",  "dim",     "numel",    "nelement", "element_size", "stride",
-    "data_ptr", "is_contiguous", "get_device", "argmax", "argmin", "eq", "ne", "lt", "le", "gt", "ge",
-    "equal",   "isnan",  "isinf",  "isfinite", "nonzero", "long", "int", "bool", "byte", "short", "char",
-    "__len__", "__float__"};
+constexpr std::array<std::string_view, 33> kNonDiffMethods = {"item",
+                                                              "tolist",
+                                                              "numpy",
+                                                              "size",
+                                                              "dim",
+                                                              "numel",
+                                                              "nelement",
+                                                              "element_size",
+                                                              "stride",
+                                                              "data_ptr",
+                                                              "is_contiguous",
+                                                              "get_device",
+                                                              "argmax",
+                                                              "argmin",
+                                                              "eq",
+                                                              "ne",
+                                                              "lt",
+                                                              "le",
+                                                              "gt",
+                                                              "ge",
+                                                              "equal",
+                                                              "isnan",
+                                                              "isinf",
+                                                              "isfinite",
+                                                              "nonzero",
+                                                              "long",
+                                                              "int",
+                                                              "bool",
+                                                              "byte",
+                                                              "short",
+                                                              "char",
+                                                              "__len__",
+                                                              "__float__"};
 // Attributes of a tensor that carry no graph.
 constexpr std::array<std::string_view, 12> kNonDiffAttrs = {
-    "shape", "dtype", "device", "grad", "requires_grad", "is_cuda", "ndim", "grad_fn", "is_leaf", "layout",
-    "names", "is_sparse"};
+    "shape", "dtype",   "device",  "grad",   "requires_grad", "is_cuda",
+    "ndim",  "grad_fn", "is_leaf", "layout", "names",         "is_sparse"};
 // Reductions: their result is a 0-d tensor when called without a dim.
-constexpr std::array<std::string_view, 11> kReductions = {"sum", "mean", "norm", "max",  "min",  "prod",
-                                                          "std", "var",  "logsumexp", "trace", "dot"};
+constexpr std::array<std::string_view, 11> kReductions = {
+    "sum", "mean", "norm", "max", "min", "prod", "std", "var", "logsumexp", "trace", "dot"};
 // torch.* functions whose result carries no graph.
-constexpr std::array<std::string_view, 27> kTorchNonDiff = {
-    "argmax", "argmin", "eq", "ne", "gt", "ge", "lt", "le", "equal", "allclose", "isclose", "isnan", "isinf",
-    "isfinite", "is_tensor", "numel", "no_grad", "manual_seed", "nonzero", "bucketize", "searchsorted", "unique",
-    "count_nonzero", "histc", "is_floating_point", "is_grad_enabled", "device"};
+constexpr std::array<std::string_view, 27> kTorchNonDiff = {"argmax",
+                                                            "argmin",
+                                                            "eq",
+                                                            "ne",
+                                                            "gt",
+                                                            "ge",
+                                                            "lt",
+                                                            "le",
+                                                            "equal",
+                                                            "allclose",
+                                                            "isclose",
+                                                            "isnan",
+                                                            "isinf",
+                                                            "isfinite",
+                                                            "is_tensor",
+                                                            "numel",
+                                                            "no_grad",
+                                                            "manual_seed",
+                                                            "nonzero",
+                                                            "bucketize",
+                                                            "searchsorted",
+                                                            "unique",
+                                                            "count_nonzero",
+                                                            "histc",
+                                                            "is_floating_point",
+                                                            "is_grad_enabled",
+                                                            "device"};
 // torch.* factories: a new leaf tensor, with a graph only when asked for (requires_grad=True).
 constexpr std::array<std::string_view, 24> kTorchFactories = {
-    "zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm", "arange", "linspace", "logspace",
-    "eye", "tensor", "as_tensor", "from_numpy", "zeros_like", "ones_like", "empty_like", "full_like",
-    "rand_like", "randn_like", "randint_like", "Tensor", "FloatTensor"};
-constexpr std::array<std::string_view, 20> kLossFunctions = {
-    "cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-    "kl_div", "smooth_l1_loss", "huber_loss", "cosine_embedding_loss", "margin_ranking_loss",
-    "triplet_margin_loss", "ctc_loss", "poisson_nll_loss", "gaussian_nll_loss", "hinge_embedding_loss",
-    "multilabel_margin_loss", "soft_margin_loss", "multi_margin_loss", "multilabel_soft_margin_loss"};
+    "zeros",     "ones",      "empty",      "full",         "rand",      "randn",
+    "randint",   "randperm",  "arange",     "linspace",     "logspace",  "eye",
+    "tensor",    "as_tensor", "from_numpy", "zeros_like",   "ones_like", "empty_like",
+    "full_like", "rand_like", "randn_like", "randint_like", "Tensor",    "FloatTensor"};
+constexpr std::array<std::string_view, 20> kLossFunctions = {"cross_entropy",
+                                                             "nll_loss",
+                                                             "mse_loss",
+                                                             "l1_loss",
+                                                             "binary_cross_entropy",
+                                                             "binary_cross_entropy_with_logits",
+                                                             "kl_div",
+                                                             "smooth_l1_loss",
+                                                             "huber_loss",
+                                                             "cosine_embedding_loss",
+                                                             "margin_ranking_loss",
+                                                             "triplet_margin_loss",
+                                                             "ctc_loss",
+                                                             "poisson_nll_loss",
+                                                             "gaussian_nll_loss",
+                                                             "hinge_embedding_loss",
+                                                             "multilabel_margin_loss",
+                                                             "soft_margin_loss",
+                                                             "multi_margin_loss",
+                                                             "multilabel_soft_margin_loss"};
 // Builtins whose result is a plain Python value.
 constexpr std::array<std::string_view, 17> kPlainBuiltins = {
-    "float", "int", "bool", "str", "len", "round", "repr", "print", "isinstance", "hasattr", "id",
-    "type", "range", "format", "hash", "callable", "issubclass"};
+    "float",   "int", "bool", "str",   "len",    "round", "repr",     "print",     "isinstance",
+    "hasattr", "id",  "type", "range", "format", "hash",  "callable", "issubclass"};
 
 }  // namespace
 
 bool is_model_like_name(std::string_view name) {
-  static constexpr std::array<std::string_view, 9> kNames = {"model", "net", "network", "generator", "discriminator",
-                                                             "encoder", "decoder", "netG", "netD"};
+  static constexpr std::array<std::string_view, 9> kNames = {
+      "model",   "net",     "network", "generator", "discriminator",
+      "encoder", "decoder", "netG",    "netD"};
   return is_one_of(name, kNames) || name.ends_with("_model") || name.ends_with("_net");
 }
 
 bool is_loss_fn_like_name(std::string_view name) {
-  static constexpr std::array<std::string_view, 6> kNames = {"criterion", "loss_fn", "loss_func", "loss_function",
-                                                             "lossfn", "loss_fcn"};
-  return is_one_of(name, kNames) || name.starts_with("criterion_") || name.ends_with("_criterion") ||
-         name.ends_with("_loss_fn");
+  static constexpr std::array<std::string_view, 6> kNames = {
+      "criterion", "loss_fn", "loss_func", "loss_function", "lossfn", "loss_fcn"};
+  return is_one_of(name, kNames) || name.starts_with("criterion_") ||
+         name.ends_with("_criterion") || name.ends_with("_loss_fn");
 }
 
 bool is_optimizer_like_name(std::string_view name) {
   const std::string lowered = lower(name);
-  return lowered == "opt" || lowered.find("optimizer") != std::string::npos || lowered.starts_with("optim") ||
-         lowered.ends_with("_opt");
+  return lowered == "opt" || lowered.find("optimizer") != std::string::npos ||
+         lowered.starts_with("optim") || lowered.ends_with("_opt");
 }
 
 bool is_loader_like_name(std::string_view name) {
   const std::string lowered = lower(name);
-  return lowered.find("loader") != std::string::npos || lowered == "dl" || lowered.ends_with("_dl") ||
-         lowered.starts_with("dl_");
+  return lowered.find("loader") != std::string::npos || lowered == "dl" ||
+         lowered.ends_with("_dl") || lowered.starts_with("dl_");
 }
 
 using State = std::unordered_map<std::string, Fact>;
-
 
 namespace {
 
@@ -112,7 +181,8 @@ State join_states(const State& a, const State& b) {
 void collect_places(const Expr* expr, std::vector<std::string>& out) {
   if (expr == nullptr) return;
   for_each_subexpr(*expr, [&](const Expr& sub) {
-    if (sub.kind == ExprKind::Name || sub.kind == ExprKind::Attr || sub.kind == ExprKind::Subscript) {
+    if (sub.kind == ExprKind::Name || sub.kind == ExprKind::Attr ||
+        sub.kind == ExprKind::Subscript) {
       std::string key = place_key(&sub);
       if (!key.empty()) out.push_back(std::move(key));
     }
@@ -134,11 +204,13 @@ std::vector<std::string> backward_places_of(const Function& function) {
   std::vector<std::string> places;
   std::vector<const Stmt*> assignments;
   for_each_nested(function.body, [&](const Stmt& stmt) {
-    if (stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign) assignments.push_back(&stmt);
+    if (stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign)
+      assignments.push_back(&stmt);
     for_each_expr(stmt, [&](const Expr& expr) {
       if (expr.kind != ExprKind::Call) return;
       const Expr* callee = expr.callee();
-      const bool autograd_fn = callee->kind == ExprKind::Attr && (callee->text == "grad" || callee->text == "backward") &&
+      const bool autograd_fn = callee->kind == ExprKind::Attr &&
+                               (callee->text == "grad" || callee->text == "backward") &&
                                dotted_name(callee).find("autograd") != std::string::npos;
       if (!is_backward_call(expr) && !autograd_fn) return;
       if (callee->kind == ExprKind::Attr) collect_places(callee->base(), places);
@@ -153,8 +225,9 @@ std::vector<std::string> backward_places_of(const Function& function) {
     for (const Stmt* stmt : assignments) {
       for (const Expr* target : stmt->targets) {
         const std::string key = place_key(target);
-        if (!key.empty() && std::find(places.begin(), places.begin() + static_cast<std::ptrdiff_t>(before), key) !=
-                                places.begin() + static_cast<std::ptrdiff_t>(before)) {
+        if (!key.empty() &&
+            std::find(places.begin(), places.begin() + static_cast<std::ptrdiff_t>(before), key) !=
+                places.begin() + static_cast<std::ptrdiff_t>(before)) {
           collect_places(stmt->value, places);
         }
       }
@@ -173,7 +246,8 @@ std::vector<std::string> backward_places_of(const Function& function) {
 // depth) so that values carried across iterations reach their uses.
 class GradWalker {
  public:
-  GradWalker(const FileAnalysis& analysis, const Function& function, FileAnalysis::FunctionState& out)
+  GradWalker(const FileAnalysis& analysis, const Function& function,
+             FileAnalysis::FunctionState& out)
       : a_(analysis), fn_(function), out_(out) {}
 
   void run() {
@@ -227,8 +301,10 @@ class GradWalker {
         const Fact current = eval(target);
         const Fact value = eval(stmt.value);
         const std::string key = place_key(target);
-        if (key.starts_with("self.") && (value.params != 0) && (stmt.text == "+=" || stmt.text == "-=")) {
-          out_.summary.self_effects.push_back({SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
+        if (key.starts_with("self.") && (value.params != 0) &&
+            (stmt.text == "+=" || stmt.text == "-=")) {
+          out_.summary.self_effects.push_back(
+              {SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
         }
         bind(target, combine(current, value, stmt.text == "+=" ? "+" : "*"), nullptr);
         return;
@@ -345,7 +421,8 @@ class GradWalker {
     if (stmt.value != nullptr && stmt.value->kind == ExprKind::BinOp) {
       const Fact value = a_.facts_[stmt.value->id];
       if (value.params != 0) {
-        out_.summary.self_effects.push_back({SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
+        out_.summary.self_effects.push_back(
+            {SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
       }
     }
   }
@@ -358,7 +435,8 @@ class GradWalker {
       const bool same_shape = value_expr != nullptr && value_expr->kind == ExprKind::Collection &&
                               value_expr->items.size() == target->items.size();
       for (size_t i = 0; i < target->items.size(); ++i) {
-        bind(target->items[i], same_shape ? a_.facts_[value_expr->items[i]->id] : element_of(value, nullptr),
+        bind(target->items[i],
+             same_shape ? a_.facts_[value_expr->items[i]->id] : element_of(value, nullptr),
              same_shape ? value_expr->items[i] : nullptr);
       }
       return;
@@ -384,13 +462,15 @@ class GradWalker {
       // `d[k] = v` puts v in d: the container now holds what v holds.
       const std::string base = place_key(target->base());
       auto it = state_.find(base);
-      if (it != state_.end() && it->second.kind == ValueKind::Container) it->second.grad = join(it->second.grad, value.grad);
+      if (it != state_.end() && it->second.kind == ValueKind::Container)
+        it->second.grad = join(it->second.grad, value.grad);
     }
     // Rebinding a name forgets what was known below it (`stats` for `stats["loss"]`).
     if (target->kind == ExprKind::Name) {
       for (auto it = state_.begin(); it != state_.end();) {
         const std::string& k = it->first;
-        if (k.size() > key.size() && k.starts_with(key) && (k[key.size()] == '.' || k[key.size()] == '[')) {
+        if (k.size() > key.size() && k.starts_with(key) &&
+            (k[key.size()] == '.' || k[key.size()] == '[')) {
           it = state_.erase(it);
         } else {
           ++it;
@@ -403,8 +483,8 @@ class GradWalker {
   Fact element_of(const Fact& iterable, const Expr* iter_expr) const {
     Fact element;
     if (iterable.kind == ValueKind::Loader) return no_grad_fact(ValueKind::Tensor);
-    if (iter_expr != nullptr && iter_expr->kind == ExprKind::Call && iter_expr->callee()->kind == ExprKind::Name &&
-        iter_expr->callee()->text == "range") {
+    if (iter_expr != nullptr && iter_expr->kind == ExprKind::Call &&
+        iter_expr->callee()->kind == ExprKind::Name && iter_expr->callee()->text == "range") {
       return no_grad_fact(ValueKind::Number);
     }
     if (iterable.kind == ValueKind::Module) {
@@ -454,7 +534,8 @@ class GradWalker {
   Fact eval_uncached(const Expr& e) {
     switch (e.kind) {
       case ExprKind::Const:
-        return e.const_kind == ConstKind::Int || e.const_kind == ConstKind::Float || e.const_kind == ConstKind::Bool
+        return e.const_kind == ConstKind::Int || e.const_kind == ConstKind::Float ||
+                       e.const_kind == ConstKind::Bool
                    ? no_grad_fact(ValueKind::Number)
                    : no_grad_fact();
       case ExprKind::Name:
@@ -485,7 +566,8 @@ class GradWalker {
         bool all_scalar = !e.items.empty();
         for (const Expr* item : e.items) {
           const Fact f = eval(item);
-          out.grad = e.items.size() == 1 || item == e.items.front() ? f.grad : join(out.grad, f.grad);
+          out.grad =
+              e.items.size() == 1 || item == e.items.front() ? f.grad : join(out.grad, f.grad);
           out.params |= f.params;
           out.detached = out.detached || f.detached;
           all_scalar = all_scalar && (f.scalar || f.kind == ValueKind::Number);
@@ -548,7 +630,9 @@ class GradWalker {
     }
     if ((lhs.grad == Grad::No || lhs_num) && (rhs.grad == Grad::No || rhs_num)) {
       out.grad = Grad::No;
-      out.kind = lhs.kind == ValueKind::Tensor || rhs.kind == ValueKind::Tensor ? ValueKind::Tensor : ValueKind::Unknown;
+      out.kind = lhs.kind == ValueKind::Tensor || rhs.kind == ValueKind::Tensor
+                     ? ValueKind::Tensor
+                     : ValueKind::Unknown;
       out.detached = (lhs.detached || rhs.detached);
       out.scalar = (lhs.scalar || lhs_num) && (rhs.scalar || rhs_num);
       return out;
@@ -633,7 +717,8 @@ class GradWalker {
       collect_places(gen.target, names);
       for (const std::string& name : names) {
         auto it = state_.find(name);
-        shadowed.emplace_back(name, it == state_.end() ? std::nullopt : std::optional<Fact>(it->second));
+        shadowed.emplace_back(name,
+                              it == state_.end() ? std::nullopt : std::optional<Fact>(it->second));
       }
       bind(gen.target, element_of(iter, gen.iter), nullptr);
       for (const Expr* cond : gen.conditions) eval(cond);
@@ -641,8 +726,10 @@ class GradWalker {
     Fact element = eval(e.items[0]);
     if (e.items.size() > 1) element = eval(e.items[1]);  // a dict's value
     for (auto it = shadowed.rbegin(); it != shadowed.rend(); ++it) {
-      if (it->second) state_[it->first] = *it->second;
-      else state_.erase(it->first);
+      if (it->second)
+        state_[it->first] = *it->second;
+      else
+        state_.erase(it->first);
     }
     Fact out;
     out.kind = ValueKind::Container;
@@ -667,14 +754,17 @@ class GradWalker {
     for (const Keyword& keyword : call.keywords) {
       const Fact f = eval(keyword.value);
       arg_params |= f.params;
-      any_grad_arg = any_grad_arg || (f.grad == Grad::Yes && !keyword.name.empty() && keyword.name != "out");
+      any_grad_arg =
+          any_grad_arg || (f.grad == Grad::Yes && !keyword.name.empty() && keyword.name != "out");
     }
     const Expr* callee = call.callee();
     if (callee->kind == ExprKind::Attr) {
       const Expr* root = root_name(callee);
-      if (root != nullptr && root->kind == ExprKind::Name && a_.is_import_alias(root->text) && !state_.contains(std::string(root->text))) {
+      if (root != nullptr && root->kind == ExprKind::Name && a_.is_import_alias(root->text) &&
+          !state_.contains(std::string(root->text))) {
         eval(callee);
-        return eval_qualified(call, qualified_name(a_.module(), callee), args, any_grad_arg, arg_params);
+        return eval_qualified(call, qualified_name(a_.module(), callee), args, any_grad_arg,
+                              arg_params);
       }
       return eval_method(call, eval(callee->base()), callee->text, args, any_grad_arg, arg_params);
     }
@@ -683,7 +773,8 @@ class GradWalker {
       const std::string_view name = callee->text;
       if (target.kind == ValueKind::Unknown && !state_.contains(std::string(name))) {
         if (a_.is_import_alias(name)) {
-          return eval_qualified(call, a_.module().resolve_import(name), args, any_grad_arg, arg_params);
+          return eval_qualified(call, a_.module().resolve_import(name), args, any_grad_arg,
+                                arg_params);
         }
         if (auto builtin = eval_builtin(name, args, arg_params)) return *builtin;
       }
@@ -692,7 +783,8 @@ class GradWalker {
   }
 
   // Calling a value: a model, a loss function, a class, a function of the file.
-  Fact call_value(const Expr& call, const Fact& target, const std::vector<Fact>& args, uint32_t arg_params) {
+  Fact call_value(const Expr& call, const Fact& target, const std::vector<Fact>& args,
+                  uint32_t arg_params) {
     switch (target.kind) {
       case ValueKind::Module:
         return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
@@ -701,14 +793,17 @@ class GradWalker {
       case ValueKind::Class: {
         Fact fact;
         fact.instance_of = target.instance_of;
-        fact.kind = a_.is_module_class(target.instance_of) ? ValueKind::Module : ValueKind::Instance;
-        if (target.instance_of && target.instance_of->name.ends_with("Loss") && fact.kind == ValueKind::Module) {
+        fact.kind =
+            a_.is_module_class(target.instance_of) ? ValueKind::Module : ValueKind::Instance;
+        if (target.instance_of && target.instance_of->name.ends_with("Loss") &&
+            fact.kind == ValueKind::Module) {
           fact.kind = ValueKind::LossFn;
         }
         return fact;
       }
       case ValueKind::Function:
-        if (target.function != nullptr) return apply_summary(call, *target.function, args, arg_params, 0);
+        if (target.function != nullptr)
+          return apply_summary(call, *target.function, args, arg_params, 0);
         return {};
       default:
         return {};
@@ -717,8 +812,8 @@ class GradWalker {
 
   // The result of calling an in-file function, from its summary: the returned value, with
   // grad when a grad argument flows to the return.
-  Fact apply_summary(const Expr& call, const Function& function, const std::vector<Fact>& args, uint32_t arg_params,
-                     size_t first_param) {
+  Fact apply_summary(const Expr& call, const Function& function, const std::vector<Fact>& args,
+                     uint32_t arg_params, size_t first_param) {
     (void)arg_params;
     const FunctionSummary& summary = a_.summary(function);
     if (summary.trains) out_.summary.trains = true;
@@ -736,7 +831,8 @@ class GradWalker {
     }
     for (const Keyword& keyword : call.keywords) {
       for (size_t p = 0; p < function.params.size() && p < 32; ++p) {
-        if (function.params[p].name != keyword.name || (summary.returns.params & (1U << p)) == 0) continue;
+        if (function.params[p].name != keyword.name || (summary.returns.params & (1U << p)) == 0)
+          continue;
         const Fact& f = a_.facts_[keyword.value->id];
         result.params |= f.params;
         if (f.grad == Grad::Yes && no_grad_ == 0) result.grad = Grad::Yes;
@@ -746,8 +842,8 @@ class GradWalker {
     return result;
   }
 
-  Fact eval_method(const Expr& call, const Fact& receiver, std::string_view method, const std::vector<Fact>& args,
-                   bool any_grad_arg, uint32_t arg_params) {
+  Fact eval_method(const Expr& call, const Fact& receiver, std::string_view method,
+                   const std::vector<Fact>& args, bool any_grad_arg, uint32_t arg_params) {
     const Expr* receiver_expr = call.callee()->base();
     if (method == "backward" || method == "manual_backward") {
       out_.summary.trains = true;
@@ -771,8 +867,9 @@ class GradWalker {
       return fact;
     }
     if (is_one_of(method, kNonDiffMethods)) {
-      return no_grad_fact(method == "item" || method == "size" || method == "numel" ? ValueKind::Number
-                                                                                     : ValueKind::Tensor);
+      return no_grad_fact(method == "item" || method == "size" || method == "numel"
+                              ? ValueKind::Number
+                              : ValueKind::Tensor);
     }
     if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
       if (const Function* target = a_.resolve_method(receiver, method)) {
@@ -784,9 +881,11 @@ class GradWalker {
     }
     switch (receiver.kind) {
       case ValueKind::Module:
-        if (method == "forward" || method == "__call__") return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
-        if (method == "to" || method == "cuda" || method == "train" || method == "eval" || method == "half" ||
-            method == "float" || method == "double" || method == "requires_grad_" || method == "apply") {
+        if (method == "forward" || method == "__call__")
+          return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
+        if (method == "to" || method == "cuda" || method == "train" || method == "eval" ||
+            method == "half" || method == "float" || method == "double" ||
+            method == "requires_grad_" || method == "apply") {
           return receiver;
         }
         return {};
@@ -798,8 +897,8 @@ class GradWalker {
           return element_of(receiver, nullptr);
         }
         if (method == "copy") return receiver;
-        if (method == "append" || method == "extend" || method == "insert" || method == "appendleft" ||
-            method == "add") {
+        if (method == "append" || method == "extend" || method == "insert" ||
+            method == "appendleft" || method == "add") {
           note_container_store(receiver_expr, args, method);
         }
         return {};
@@ -812,7 +911,8 @@ class GradWalker {
     }
     if (receiver.grad == Grad::Yes) {
       if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
-      Fact fact = grad_fact(receiver.scalar || (is_one_of(method, kReductions) && args.empty() && call.keywords.empty()));
+      Fact fact = grad_fact(receiver.scalar || (is_one_of(method, kReductions) && args.empty() &&
+                                                call.keywords.empty()));
       fact.params = receiver.params | arg_params;
       return fact;
     }
@@ -820,7 +920,8 @@ class GradWalker {
     fact.params = receiver.params;
     // A method of a value without a graph (a comparison's bool tensor, a detached tensor) makes
     // none unless a grad argument joins in.
-    if (receiver.grad == Grad::No && (receiver.kind == ValueKind::Tensor || receiver.kind == ValueKind::Number) &&
+    if (receiver.grad == Grad::No &&
+        (receiver.kind == ValueKind::Tensor || receiver.kind == ValueKind::Number) &&
         !any_grad_arg) {
       fact = no_grad_fact(ValueKind::Tensor);
       fact.detached = receiver.detached;
@@ -832,14 +933,16 @@ class GradWalker {
   static bool mentions_cpu(const Expr& call) {
     for (size_t i = 0; i < call.arg_count(); ++i) {
       const Expr* arg = call.arg(i);
-      if (arg->kind == ExprKind::Const && arg->text.find("cpu") != std::string_view::npos) return true;
+      if (arg->kind == ExprKind::Const && arg->text.find("cpu") != std::string_view::npos)
+        return true;
     }
     return false;
   }
 
   // `losses.append(loss)`: the container now holds what was stored; in a method, storing a
   // parameter into `self.<list>` is a summary effect.
-  void note_container_store(const Expr* receiver_expr, const std::vector<Fact>& args, std::string_view method) {
+  void note_container_store(const Expr* receiver_expr, const std::vector<Fact>& args,
+                            std::string_view method) {
     const std::string key = place_key(receiver_expr);
     if (key.empty() || args.empty()) return;
     const Fact& stored = method == "insert" && args.size() > 1 ? args[1] : args[0];
@@ -855,11 +958,13 @@ class GradWalker {
       it->second.grad = join(it->second.grad, held);
     }
     if (key.starts_with("self.") && stored.params != 0) {
-      out_.summary.self_effects.push_back({SelfEffect::Kind::Append, key.substr(5), stored.params, nullptr});
+      out_.summary.self_effects.push_back(
+          {SelfEffect::Kind::Append, key.substr(5), stored.params, nullptr});
     }
   }
 
-  std::optional<Fact> eval_builtin(std::string_view name, const std::vector<Fact>& args, uint32_t arg_params) const {
+  std::optional<Fact> eval_builtin(std::string_view name, const std::vector<Fact>& args,
+                                   uint32_t arg_params) const {
     if (is_one_of(name, kPlainBuiltins)) return no_grad_fact(ValueKind::Number);
     if (name == "sum" || name == "max" || name == "min" || name == "abs") {
       Fact out;
@@ -879,17 +984,20 @@ class GradWalker {
       }
       return out;
     }
-    if (name == "list" || name == "tuple" || name == "sorted" || name == "reversed" || name == "set" ||
-        name == "deque") {
+    if (name == "list" || name == "tuple" || name == "sorted" || name == "reversed" ||
+        name == "set" || name == "deque") {
       Fact out = no_grad_fact(ValueKind::Container);
       if (!args.empty()) {
-        out.grad = args[0].grad == Grad::Yes ? Grad::Yes : (args[0].grad == Grad::No ? Grad::No : Grad::Unknown);
+        out.grad = args[0].grad == Grad::Yes
+                       ? Grad::Yes
+                       : (args[0].grad == Grad::No ? Grad::No : Grad::Unknown);
         out.params = args[0].params;
         out.scalar = args[0].scalar;
       }
       return out;
     }
-    if (name == "dict" || name == "defaultdict" || name == "OrderedDict") return no_grad_fact(ValueKind::Container);
+    if (name == "dict" || name == "defaultdict" || name == "OrderedDict")
+      return no_grad_fact(ValueKind::Container);
     if (name == "enumerate" || name == "zip" || name == "iter") {
       Fact out;
       out.kind = ValueKind::Container;
@@ -901,12 +1009,14 @@ class GradWalker {
     return std::nullopt;
   }
 
-  Fact eval_qualified(const Expr& call, const std::string& qualified, const std::vector<Fact>& args, bool any_grad_arg,
-                      uint32_t arg_params) {
+  Fact eval_qualified(const Expr& call, const std::string& qualified, const std::vector<Fact>& args,
+                      bool any_grad_arg, uint32_t arg_params) {
     const std::string_view q = qualified;
     const std::string_view last = last_component(q);
-    if (q.starts_with("numpy.") || q.starts_with("math.") || q.starts_with("np.")) return no_grad_fact(ValueKind::Number);
-    if (q == "collections.deque" || q == "collections.defaultdict" || q == "collections.OrderedDict") {
+    if (q.starts_with("numpy.") || q.starts_with("math.") || q.starts_with("np."))
+      return no_grad_fact(ValueKind::Number);
+    if (q == "collections.deque" || q == "collections.defaultdict" ||
+        q == "collections.OrderedDict") {
       return no_grad_fact(ValueKind::Container);
     }
     if (!a_.has_torch()) return {};
@@ -921,8 +1031,9 @@ class GradWalker {
       return fact;
     }
     if (q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") return grad_fact(false);
-    if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") && !q.starts_with("torch.nn.utils.") &&
-        !q.starts_with("torch.nn.init.") && is_capitalized(last)) {
+    if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") &&
+        !q.starts_with("torch.nn.utils.") && !q.starts_with("torch.nn.init.") &&
+        is_capitalized(last)) {
       Fact fact;
       fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
       return fact;
@@ -936,7 +1047,8 @@ class GradWalker {
     if (q.starts_with("torch.nn.functional.")) {
       if (is_one_of(last, kLossFunctions) || last.ends_with("_loss")) {
         const Expr* reduction = call.keyword("reduction");
-        const bool reduced = reduction == nullptr || reduction->text.find("none") == std::string_view::npos;
+        const bool reduced =
+            reduction == nullptr || reduction->text.find("none") == std::string_view::npos;
         return grad_fact(reduced);
       }
       if (any_grad_arg) {
@@ -962,7 +1074,8 @@ class GradWalker {
         return fact;
       }
       bool all_no = !args.empty();
-      for (const Fact& arg : args) all_no = all_no && (arg.grad == Grad::No || arg.kind == ValueKind::Number);
+      for (const Fact& arg : args)
+        all_no = all_no && (arg.grad == Grad::No || arg.kind == ValueKind::Number);
       Fact fact = all_no ? no_grad_fact(ValueKind::Tensor) : Fact{};
       fact.params = arg_params;
       return fact;
@@ -995,7 +1108,8 @@ FileAnalysis::FileAnalysis(const Module& module) : module_(module), facts_(modul
       for (const Expr* base : cls.bases) {
         const std::string q = qualified_name(module, base);
         const ClassDef* local = base->kind == ExprKind::Name ? class_named(base->text) : nullptr;
-        if (q.ends_with("Module") || q.ends_with("Sequential") || (local != nullptr && module_classes_[local]) ||
+        if (q.ends_with("Module") || q.ends_with("Sequential") ||
+            (local != nullptr && module_classes_[local]) ||
             (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional"))) {
           module_classes_[&cls] = true;
           changed = true;
@@ -1013,7 +1127,8 @@ FileAnalysis::FileAnalysis(const Module& module) : module_(module), facts_(modul
         if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
         for (const Expr* target : stmt.targets) {
           const std::string key = place_key(target);
-          if (!key.starts_with("self.") || key.find_first_of(".[", 5) != std::string::npos) continue;
+          if (!key.starts_with("self.") || key.find_first_of(".[", 5) != std::string::npos)
+            continue;
           const Fact value = classify_value(stmt.value);
           if (value.kind == ValueKind::Unknown) continue;
           auto [it, inserted] = attrs.emplace(key.substr(5), value);
@@ -1026,7 +1141,8 @@ FileAnalysis::FileAnalysis(const Module& module) : module_(module), facts_(modul
   for (const Stmt* stmt : module.top_level().body) {
     if (stmt->kind != StmtKind::Assign) continue;
     for (const Expr* target : stmt->targets) {
-      if (target->kind == ExprKind::Name) globals_[std::string(target->text)] = classify_value(stmt->value);
+      if (target->kind == ExprKind::Name)
+        globals_[std::string(target->text)] = classify_value(stmt->value);
     }
   }
   compute_no_grad_functions();
@@ -1034,7 +1150,8 @@ FileAnalysis::FileAnalysis(const Module& module) : module_(module), facts_(modul
   // With the top level walked, its final state is the better picture of module globals.
   if (!module.functions().empty()) {
     for (const auto& [name, fact] : functions_.at(&module.top_level())->final_state) {
-      if (fact.kind != ValueKind::Unknown && name.find_first_of(".[") == std::string::npos) globals_[name] = fact;
+      if (fact.kind != ValueKind::Unknown && name.find_first_of(".[") == std::string::npos)
+        globals_[name] = fact;
     }
   }
 }
@@ -1119,14 +1236,15 @@ const Function* FileAnalysis::resolve_method(const Fact& receiver, std::string_v
 const Function* FileAnalysis::resolve_callee(const Function& caller, const Expr& call) const {
   const Expr* callee = call.callee();
   if (callee->kind == ExprKind::Name) return function_named(callee->text);
-  if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name && callee->base()->text == "self" &&
-      caller.parent_class != nullptr) {
+  if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name &&
+      callee->base()->text == "self" && caller.parent_class != nullptr) {
     Fact self;
     self.instance_of = caller.parent_class;
     return resolve_method(self, callee->text);
   }
   const Fact& receiver = facts_[callee->kind == ExprKind::Attr ? callee->base()->id : callee->id];
-  if (callee->kind == ExprKind::Attr && receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
+  if (callee->kind == ExprKind::Attr && receiver.instance_of != nullptr &&
+      receiver.kind != ValueKind::Class) {
     return resolve_method(receiver, callee->text);
   }
   return nullptr;
@@ -1166,7 +1284,8 @@ void FileAnalysis::compute_no_grad_functions() {
       auto it = sites.find(&function);
       if (it == sites.end() || it->second.empty()) continue;
       const bool all = std::all_of(it->second.begin(), it->second.end(), [&](const Site& site) {
-        return site.lexically_no_grad || (site.caller != &function && no_grad_functions_[site.caller]);
+        return site.lexically_no_grad ||
+               (site.caller != &function && no_grad_functions_[site.caller]);
       });
       if (all) {
         no_grad_functions_[&function] = true;
@@ -1200,15 +1319,18 @@ bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
           if (m == "backward" || m == "manual_backward") iterates = true;
           const Fact& receiver = facts_[callee->base()->id];
           if ((m == "step" || m == "zero_grad") &&
-              (receiver.kind == ValueKind::Optimizer || is_optimizer_like_name(dotted_name(callee->base())))) {
+              (receiver.kind == ValueKind::Optimizer ||
+               is_optimizer_like_name(dotted_name(callee->base())))) {
             iterates = true;
           }
           if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
-            if (const Function* method = resolve_method(receiver, m)) iterates = iterates || summary(*method).trains;
+            if (const Function* method = resolve_method(receiver, m))
+              iterates = iterates || summary(*method).trains;
           }
         }
         if (callee->kind == ExprKind::Name) {
-          if (const Function* function = function_named(callee->text)) iterates = iterates || summary(*function).trains;
+          if (const Function* function = function_named(callee->text))
+            iterates = iterates || summary(*function).trains;
         }
       });
     });
@@ -1233,33 +1355,37 @@ Fact FileAnalysis::classify_value(const Expr* value) const {
       return {};
   }
   const Expr* callee = value->callee();
-  if (callee->kind == ExprKind::Attr &&
-      (callee->text == "to" || callee->text == "cuda" || callee->text == "train" || callee->text == "eval")) {
+  if (callee->kind == ExprKind::Attr && (callee->text == "to" || callee->text == "cuda" ||
+                                         callee->text == "train" || callee->text == "eval")) {
     return classify_value(callee->base());
   }
   if (callee->kind == ExprKind::Name) {
     if (const ClassDef* cls = class_named(callee->text)) {
       Fact fact;
       fact.instance_of = cls;
-      fact.kind = is_module_class(cls) ? (cls->name.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module)
-                                       : ValueKind::Instance;
+      fact.kind = is_module_class(cls)
+                      ? (cls->name.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module)
+                      : ValueKind::Instance;
       return fact;
     }
     const std::string_view name = callee->text;
-    if (name == "list" || name == "dict" || name == "set" || name == "deque" || name == "defaultdict" ||
-        name == "OrderedDict") {
+    if (name == "list" || name == "dict" || name == "set" || name == "deque" ||
+        name == "defaultdict" || name == "OrderedDict") {
       return no_grad_fact(ValueKind::Container);
     }
   }
   const std::string q = qualified_name(module_, callee);
   const std::string_view last = last_component(q);
-  if (q == "collections.deque" || q == "collections.defaultdict") return no_grad_fact(ValueKind::Container);
+  if (q == "collections.deque" || q == "collections.defaultdict")
+    return no_grad_fact(ValueKind::Container);
   if (!has_torch()) return {};
   Fact fact;
-  if (q.ends_with("DataLoader")) fact.kind = ValueKind::Loader;
-  else if (q.starts_with("torch.optim.") && is_capitalized(last)) fact.kind = ValueKind::Optimizer;
-  else if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") && is_capitalized(last) &&
-           last != "Parameter") {
+  if (q.ends_with("DataLoader"))
+    fact.kind = ValueKind::Loader;
+  else if (q.starts_with("torch.optim.") && is_capitalized(last))
+    fact.kind = ValueKind::Optimizer;
+  else if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") &&
+           is_capitalized(last) && last != "Parameter") {
     fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
   } else if (q.starts_with("torchvision.models.")) {
     fact.kind = ValueKind::Module;

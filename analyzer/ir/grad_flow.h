@@ -25,10 +25,10 @@ struct SelfEffect {
 };
 
 struct FunctionSummary {
-  Fact returns;                        // joined over `return` statements; params bits = what flows out
-  bool trains = false;                 // runs backward or an optimizer step (itself or through a callee)
+  Fact returns;         // joined over `return` statements; params bits = what flows out
+  bool trains = false;  // runs backward or an optimizer step (itself or through a callee)
   std::vector<SelfEffect> self_effects;
-  std::vector<std::string> resets;     // attributes it rebinds without reading (`self.sum = 0`)
+  std::vector<std::string> resets;  // attributes it rebinds without reading (`self.sum = 0`)
 };
 
 class FileAnalysis {
@@ -62,7 +62,8 @@ class FileAnalysis {
     FunctionSummary summary;
     bool walked = false;
     bool in_progress = false;
-    std::vector<std::string> backward_places;  // places a backward consumes, and their sources, sorted
+    std::vector<std::string>
+        backward_places;  // places a backward consumes, and their sources, sorted
     std::unordered_map<std::string, Fact> final_state;
   };
 

@@ -37,8 +37,9 @@ GuardKind classify_guard(const Module& module, const Expr* context) {
   }
   if (is_torch_member(name, "set_grad_enabled") && call) {
     if (first_arg_is_false(call, "mode")) return GuardKind::SetGradEnabledFalse;
-    return has_argument(call, "mode") && call->arg(0) && call->arg(0)->text == "True" ? GuardKind::EnableGrad
-                                                                                      : GuardKind::Other;
+    return has_argument(call, "mode") && call->arg(0) && call->arg(0)->text == "True"
+               ? GuardKind::EnableGrad
+               : GuardKind::Other;
   }
   return GuardKind::Other;
 }

@@ -65,8 +65,8 @@ struct Expr {
   std::vector<ComprehensionFor> generators;
 
   // Accessors that say which item is which.
-  Expr* base() const { return items.empty() ? nullptr : items[0]; }      // Attr, Subscript
-  Expr* callee() const { return items.empty() ? nullptr : items[0]; }    // Call
+  Expr* base() const { return items.empty() ? nullptr : items[0]; }          // Attr, Subscript
+  Expr* callee() const { return items.empty() ? nullptr : items[0]; }        // Call
   size_t arg_count() const { return items.empty() ? 0 : items.size() - 1; }  // Call
   Expr* arg(size_t i) const { return i + 1 < items.size() ? items[i + 1] : nullptr; }
   Expr* keyword(std::string_view name) const {
@@ -84,16 +84,16 @@ enum class StmtKind {
   ExprStmt,   // value
   Del,        // targets
   Return,     // value (may be null)
-  Loop,       // loop_kind; for: targets = {target}, value = iter; while: value = condition; body, orelse
-  Guard,      // guard_kind; items = context expressions; targets = `as` targets; body
-  If,         // value = condition; body; orelse (an elif is a nested If)
-  Try,        // body; handlers; orelse; finalbody
+  Loop,  // loop_kind; for: targets = {target}, value = iter; while: value = condition; body, orelse
+  Guard,  // guard_kind; items = context expressions; targets = `as` targets; body
+  If,     // value = condition; body; orelse (an elif is a nested If)
+  Try,    // body; handlers; orelse; finalbody
   FunctionDef,
   ClassDef,
-  Import,     // imports
-  Global,     // names in `global`/`nonlocal`: targets
-  Raise,      // value (may be null)
-  Other,      // pass/break/continue/assert/match/... and statements with syntax errors
+  Import,  // imports
+  Global,  // names in `global`/`nonlocal`: targets
+  Raise,   // value (may be null)
+  Other,   // pass/break/continue/assert/match/... and statements with syntax errors
 };
 
 enum class LoopKind { For, While };
@@ -132,7 +132,7 @@ struct Stmt {
   std::vector<Stmt*> finalbody;
   std::vector<Handler> handlers;
   std::vector<ImportAlias> imports;
-  Function* function = nullptr;  // FunctionDef
+  Function* function = nullptr;   // FunctionDef
   ClassDef* class_def = nullptr;  // ClassDef
 };
 
@@ -201,7 +201,8 @@ class Module {
   Function& top_level() { return functions_.front(); }
   const Function& top_level() const { return functions_.front(); }
 
-  // Import aliases of the whole file, in source order: `nn` -> torch.nn, `F` -> torch.nn.functional.
+  // Import aliases of the whole file, in source order: `nn` -> torch.nn, `F` ->
+  // torch.nn.functional.
   std::vector<ImportAlias> imports;
   bool imports_torch = false;
 

@@ -60,7 +60,8 @@ void walk_statements(const Function& function, bool starts_without_grad, const S
   walk_body(function.body, context, visit);
 }
 
-void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(const Stmt&)>& visit) {
+void for_each_nested(const std::vector<Stmt*>& body,
+                     const std::function<void(const Stmt&)>& visit) {
   StmtContext context;
   walk_body(body, context, [&](const Stmt& stmt, const StmtContext&) { visit(stmt); });
 }

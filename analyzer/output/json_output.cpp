@@ -5,27 +5,40 @@ namespace sealint::output {
 namespace {
 
 nlohmann::json position_json(const Position& p) {
-  return {{"line", p.line}, {"column", p.column}, {"utf16_column", p.utf16_column}, {"offset", p.offset}};
+  return {{"line", p.line},
+          {"column", p.column},
+          {"utf16_column", p.utf16_column},
+          {"offset", p.offset}};
 }
 
-nlohmann::json span_json(const Span& span) { return {{"start", position_json(span.begin)}, {"end", position_json(span.end)}}; }
+nlohmann::json span_json(const Span& span) {
+  return {{"start", position_json(span.begin)}, {"end", position_json(span.end)}};
+}
 
 }  // namespace
 
 nlohmann::json to_json(const Diagnostic& d) {
   nlohmann::json related = nlohmann::json::array();
-  for (const RelatedLocation& r : d.related) related.push_back({{"message", r.message}, {"range", span_json(r.span)}});
+  for (const RelatedLocation& r : d.related)
+    related.push_back({{"message", r.message}, {"range", span_json(r.span)}});
   nlohmann::json fix = nullptr;
   if (d.fix) {
     nlohmann::json edits = nlohmann::json::array();
     for (const Edit& e : d.fix->edits) {
-      edits.push_back({{"range", {{"start", e.range.begin}, {"end", e.range.end}}}, {"replacement", e.replacement}});
+      edits.push_back({{"range", {{"start", e.range.begin}, {"end", e.range.end}}},
+                       {"replacement", e.replacement}});
     }
     fix = {{"title", d.fix->title}, {"safe", d.fix->safe}, {"edits", edits}};
   }
-  return {{"rule", d.rule_id},       {"name", d.rule_name}, {"severity", std::string(severity_name(d.severity))},
-          {"message", d.message},    {"help", d.help},      {"path", d.path},
-          {"range", span_json(d.span)}, {"related", related}, {"fix", fix},
+  return {{"rule", d.rule_id},
+          {"name", d.rule_name},
+          {"severity", std::string(severity_name(d.severity))},
+          {"message", d.message},
+          {"help", d.help},
+          {"path", d.path},
+          {"range", span_json(d.span)},
+          {"related", related},
+          {"fix", fix},
           {"confirmation", nullptr}};
 }
 

@@ -55,43 +55,51 @@ std::string plural(size_t n, std::string_view one, std::string_view many) {
 
 }  // namespace
 
-void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const LineLookup& lines,
-                const TextOptions& options) {
+void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+                const LineLookup& lines, const TextOptions& options) {
   const Palette p = palette(options.color);
   for (const Diagnostic& d : diagnostics) {
-    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}: {}{}{}\n", p.bold, d.path, d.span.begin.line, d.span.begin.column,
-                       p.reset, severity_color(p, d.severity), severity_name(d.severity), d.rule_id, p.reset, p.bold,
-                       d.message, p.reset);
+    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}: {}{}{}\n", p.bold, d.path, d.span.begin.line,
+                       d.span.begin.column, p.reset, severity_color(p, d.severity),
+                       severity_name(d.severity), d.rule_id, p.reset, p.bold, d.message, p.reset);
     const std::string line = lines(d.path, d.span.begin.line);
     const std::string number = std::to_string(d.span.begin.line);
     const std::string gutter(number.size(), ' ');
     if (!line.empty()) {
       const uint32_t line_columns = utf8::count(line).code_points + 1;
-      const uint32_t end_column = d.span.end.line == d.span.begin.line ? d.span.end.column : line_columns;
+      const uint32_t end_column =
+          d.span.end.line == d.span.begin.line ? d.span.end.column : line_columns;
       out << fmt::format("{} {}|{}\n", gutter, p.blue, p.reset);
       out << fmt::format("{}{} |{} {}\n", p.blue, number, p.reset, line);
-      out << fmt::format("{} {}|{} {}{}{}\n", gutter, p.blue, p.reset, severity_color(p, d.severity),
+      out << fmt::format("{} {}|{} {}{}{}\n", gutter, p.blue, p.reset,
+                         severity_color(p, d.severity),
                          underline(line, d.span.begin.column, end_column), p.reset);
     }
     for (const RelatedLocation& related : d.related) {
-      out << fmt::format("{} {}={} {}note{}: {}:{}:{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset, d.path,
-                         related.span.begin.line, related.span.begin.column, related.message);
+      out << fmt::format("{} {}={} {}note{}: {}:{}:{}: {}\n", gutter, p.blue, p.reset, p.bold,
+                         p.reset, d.path, related.span.begin.line, related.span.begin.column,
+                         related.message);
     }
-    if (!d.help.empty()) out << fmt::format("{} {}={} {}help{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset, d.help);
+    if (!d.help.empty())
+      out << fmt::format("{} {}={} {}help{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset,
+                         d.help);
     out << '\n';
   }
 }
 
-std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files, const std::vector<InputError>& errors) {
+std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files,
+                         const std::vector<InputError>& errors) {
   size_t counts[3] = {0, 0, 0};
   for (const Diagnostic& d : diagnostics) ++counts[static_cast<size_t>(d.severity)];
-  const auto warnings = static_cast<size_t>(std::count_if(errors.begin(), errors.end(), [](const InputError& e) { return e.warning; }));
+  const auto warnings = static_cast<size_t>(
+      std::count_if(errors.begin(), errors.end(), [](const InputError& e) { return e.warning; }));
   const size_t hard = errors.size() - warnings;
   std::vector<std::string> input;
   if (hard != 0) input.push_back(plural(hard, "input error", "input errors"));
   if (warnings != 0) input.push_back(plural(warnings, "input warning", "input warnings"));
   const std::string checked = plural(files, "file", "files");
-  const std::string problems = input.empty() ? "" : fmt::format("; {} (see stderr)", fmt::join(input, ", "));
+  const std::string problems =
+      input.empty() ? "" : fmt::format("; {} (see stderr)", fmt::join(input, ", "));
   if (diagnostics.empty()) return fmt::format("No findings in {}{}.", checked, problems);
   std::vector<std::string> parts;
   if (counts[2] != 0) parts.push_back(plural(counts[2], "error", "errors"));
@@ -101,16 +109,18 @@ std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t file
                      fmt::join(parts, ", "), checked, problems);
 }
 
-void write_input_errors(std::ostream& out, const std::vector<InputError>& errors, const TextOptions& options) {
+void write_input_errors(std::ostream& out, const std::vector<InputError>& errors,
+                        const TextOptions& options) {
   const Palette p = palette(options.color);
   for (const InputError& e : errors) {
     const std::string_view color = e.warning ? p.yellow : p.red;
     const std::string_view word = e.warning ? "warning" : "error";
     if (e.at) {
-      out << fmt::format("{}{}:{}:{}:{} {}{}{}: {}\n", p.bold, e.path, e.at->line, e.at->column, p.reset, color, word,
-                         p.reset, e.message);
+      out << fmt::format("{}{}:{}:{}:{} {}{}{}: {}\n", p.bold, e.path, e.at->line, e.at->column,
+                         p.reset, color, word, p.reset, e.message);
     } else {
-      out << fmt::format("{}sealint:{} {}{}{}: {}\n", p.bold, p.reset, color, word, p.reset, e.message);
+      out << fmt::format("{}sealint:{} {}{}{}: {}\n", p.bold, p.reset, color, word, p.reset,
+                         e.message);
     }
   }
 }

@@ -18,14 +18,16 @@ struct TextOptions {
 // Returns the source line text for (path, line); empty when unknown.
 using LineLookup = std::function<std::string(std::string_view path, uint32_t line)>;
 
-void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const LineLookup& lines,
-                const TextOptions& options);
+void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+                const LineLookup& lines, const TextOptions& options);
 
 // "Found 2 findings (2 errors) in 4 files." / "No findings in 4 files; 1 input error (see stderr)."
 [[nodiscard]] std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files,
                                        const std::vector<InputError>& errors);
 
-// One line per input error, for stderr: `path:line:col: error: message` or `sealint: error: message`.
-void write_input_errors(std::ostream& out, const std::vector<InputError>& errors, const TextOptions& options);
+// One line per input error, for stderr: `path:line:col: error: message` or `sealint: error:
+// message`.
+void write_input_errors(std::ostream& out, const std::vector<InputError>& errors,
+                        const TextOptions& options);
 
 }  // namespace sealint::output

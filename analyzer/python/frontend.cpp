@@ -9,15 +9,17 @@ namespace sealint::python {
 Result<PythonFrontend> PythonFrontend::create(const PythonGrammar& grammar) {
   ts::ParserPtr parser(ts_parser_new());
   if (!ts_parser_set_language(parser.get(), grammar.language())) {
-    return make_error(fmt::format("cannot load tree-sitter-python (ABI {}) into tree-sitter runtime (ABI {})",
-                                  ts_language_version(grammar.language()), TREE_SITTER_LANGUAGE_VERSION));
+    return make_error(
+        fmt::format("cannot load tree-sitter-python (ABI {}) into tree-sitter runtime (ABI {})",
+                    ts_language_version(grammar.language()), TREE_SITTER_LANGUAGE_VERSION));
   }
   return PythonFrontend(grammar, std::move(parser));
 }
 
 Result<ts::TreePtr> PythonFrontend::parse(const SourceFile& file) {
   const std::string_view code = file.code();
-  ts::TreePtr tree(ts_parser_parse_string(parser_.get(), nullptr, code.data(), static_cast<uint32_t>(code.size())));
+  ts::TreePtr tree(ts_parser_parse_string(parser_.get(), nullptr, code.data(),
+                                          static_cast<uint32_t>(code.size())));
   if (!tree) {
     ts_parser_reset(parser_.get());
     return make_error(fmt::format("'{}': the parser gave up on this file", file.path()));
@@ -38,7 +40,8 @@ bool is_splat_of_list(std::string_view code, size_t star) {
   if (star + 1 >= code.size() || code[star + 1] != '[') return false;
   size_t i = star;
   while (i > 0 && (code[i - 1] == ' ' || code[i - 1] == '\t')) --i;
-  return i == 0 || code[i - 1] == ',' || code[i - 1] == '=' || code[i - 1] == '(' || code[i - 1] == '\n';
+  return i == 0 || code[i - 1] == ',' || code[i - 1] == '=' || code[i - 1] == '(' ||
+         code[i - 1] == '\n';
 }
 
 }  // namespace
@@ -47,7 +50,8 @@ bool is_splat_of_list(std::string_view code, size_t star) {
 // valid Python), and its error recovery swallows the statements after it. Such files are
 // parsed again with those stars blanked: byte offsets are unchanged, so the IR still points
 // into the original text, and the tree is kept when the error is gone.
-Result<ts::TreePtr> PythonFrontend::parse_around_misreads(const SourceFile& file, ts::TreePtr tree) {
+Result<ts::TreePtr> PythonFrontend::parse_around_misreads(const SourceFile& file,
+                                                          ts::TreePtr tree) {
   if (!ts_node_has_error(ts_tree_root_node(tree.get()))) return tree;
   const std::string_view code = file.code();
   std::string patched;
@@ -57,7 +61,8 @@ Result<ts::TreePtr> PythonFrontend::parse_around_misreads(const SourceFile& file
     patched[at] = ' ';
   }
   if (patched.empty()) return tree;
-  ts::TreePtr retry(ts_parser_parse_string(parser_.get(), nullptr, patched.data(), static_cast<uint32_t>(patched.size())));
+  ts::TreePtr retry(ts_parser_parse_string(parser_.get(), nullptr, patched.data(),
+                                           static_cast<uint32_t>(patched.size())));
   if (!retry) {
     ts_parser_reset(parser_.get());
     return tree;

@@ -23,8 +23,9 @@ Result<PythonGrammar> PythonGrammar::load() {
   grammar.language_ = tree_sitter_python();
   const uint32_t abi = ts_language_version(grammar.language_);
   if (abi < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION || abi > TREE_SITTER_LANGUAGE_VERSION) {
-    return make_error(fmt::format("tree-sitter-python has ABI {}, this tree-sitter runtime loads {} to {}",
-                                  abi, TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION, TREE_SITTER_LANGUAGE_VERSION));
+    return make_error(
+        fmt::format("tree-sitter-python has ABI {}, this tree-sitter runtime loads {} to {}", abi,
+                    TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION, TREE_SITTER_LANGUAGE_VERSION));
   }
   const uint32_t symbol_count = ts_language_symbol_count(grammar.language_);
   grammar.kinds_.assign(symbol_count, NodeKind::Unknown);
@@ -41,12 +42,15 @@ Result<PythonGrammar> PythonGrammar::load() {
     }
   }
   for (size_t k = 0; k < kKindNames.size(); ++k) {
-    if (!seen[k]) return make_error(fmt::format("tree-sitter-python lacks node kind '{}'", kKindNames[k].first));
+    if (!seen[k])
+      return make_error(
+          fmt::format("tree-sitter-python lacks node kind '{}'", kKindNames[k].first));
   }
 
   std::string missing;
   auto field = [&](const char* name) {
-    const TSFieldId id = ts_language_field_id_for_name(grammar.language_, name, static_cast<uint32_t>(std::strlen(name)));
+    const TSFieldId id = ts_language_field_id_for_name(grammar.language_, name,
+                                                       static_cast<uint32_t>(std::strlen(name)));
     if (id == 0) missing = name;
     return id;
   };
@@ -74,7 +78,8 @@ Result<PythonGrammar> PythonGrammar::load() {
   f.parameters = field("parameters");
   f.key = field("key");
   f.type = field("type");
-  if (!missing.empty()) return make_error(fmt::format("tree-sitter-python lacks field '{}'", missing));
+  if (!missing.empty())
+    return make_error(fmt::format("tree-sitter-python lacks field '{}'", missing));
   return grammar;
 }
 

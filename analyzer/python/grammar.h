@@ -12,24 +12,96 @@ extern "C" const TSLanguage* tree_sitter_python(void);
 
 namespace sealint::python {
 
-#define SEALINT_PYTHON_NODE_KINDS(X)                                                               \
-  X(module) X(block) X(comment) X(expression_statement) X(assignment) X(augmented_assignment)     \
-  X(return_statement) X(delete_statement) X(for_statement) X(while_statement) X(if_statement)     \
-  X(elif_clause) X(else_clause) X(with_statement) X(with_clause) X(with_item) X(as_pattern)        \
-  X(try_statement) X(except_clause) X(except_group_clause) X(finally_clause)                       \
-  X(function_definition) X(decorated_definition) X(decorator) X(class_definition)                  \
-  X(import_statement) X(import_from_statement) X(future_import_statement) X(aliased_import)        \
-  X(dotted_name) X(relative_import) X(wildcard_import) X(global_statement) X(nonlocal_statement)   \
-  X(raise_statement) X(match_statement) X(case_clause) X(parameters) X(lambda_parameters)          \
-  X(default_parameter) X(typed_parameter) X(typed_default_parameter) X(list_splat_pattern)         \
-  X(dictionary_splat_pattern) X(identifier) X(attribute) X(call) X(argument_list)                  \
-  X(keyword_argument) X(binary_operator) X(unary_operator) X(not_operator) X(boolean_operator)     \
-  X(comparison_operator) X(subscript) X(slice) X(integer) X(float) X(string)                       \
-  X(concatenated_string) X(true) X(false) X(none) X(ellipsis) X(list) X(tuple) X(set)             \
-  X(dictionary) X(pair) X(dictionary_splat) X(list_splat) X(parenthesized_expression)              \
-  X(expression_list) X(pattern_list) X(tuple_pattern) X(list_pattern) X(list_comprehension)       \
-  X(set_comprehension) X(dictionary_comprehension) X(generator_expression) X(for_in_clause)        \
-  X(if_clause) X(lambda) X(conditional_expression) X(await) X(named_expression) X(yield)
+// clang-format off
+#define SEALINT_PYTHON_NODE_KINDS(X) \
+  X(module) \
+  X(block) \
+  X(comment) \
+  X(expression_statement) \
+  X(assignment) \
+  X(augmented_assignment) \
+  X(return_statement) \
+  X(delete_statement) \
+  X(for_statement) \
+  X(while_statement) \
+  X(if_statement) \
+  X(elif_clause) \
+  X(else_clause) \
+  X(with_statement) \
+  X(with_clause) \
+  X(with_item) \
+  X(as_pattern) \
+  X(try_statement) \
+  X(except_clause) \
+  X(except_group_clause) \
+  X(finally_clause) \
+  X(function_definition) \
+  X(decorated_definition) \
+  X(decorator) \
+  X(class_definition) \
+  X(import_statement) \
+  X(import_from_statement) \
+  X(future_import_statement) \
+  X(aliased_import) \
+  X(dotted_name) \
+  X(relative_import) \
+  X(wildcard_import) \
+  X(global_statement) \
+  X(nonlocal_statement) \
+  X(raise_statement) \
+  X(match_statement) \
+  X(case_clause) \
+  X(parameters) \
+  X(lambda_parameters) \
+  X(default_parameter) \
+  X(typed_parameter) \
+  X(typed_default_parameter) \
+  X(list_splat_pattern) \
+  X(dictionary_splat_pattern) \
+  X(identifier) \
+  X(attribute) \
+  X(call) \
+  X(argument_list) \
+  X(keyword_argument) \
+  X(binary_operator) \
+  X(unary_operator) \
+  X(not_operator) \
+  X(boolean_operator) \
+  X(comparison_operator) \
+  X(subscript) \
+  X(slice) \
+  X(integer) \
+  X(float) \
+  X(string) \
+  X(concatenated_string) \
+  X(true) \
+  X(false) \
+  X(none) \
+  X(ellipsis) \
+  X(list) \
+  X(tuple) \
+  X(set) \
+  X(dictionary) \
+  X(pair) \
+  X(dictionary_splat) \
+  X(list_splat) \
+  X(parenthesized_expression) \
+  X(expression_list) \
+  X(pattern_list) \
+  X(tuple_pattern) \
+  X(list_pattern) \
+  X(list_comprehension) \
+  X(set_comprehension) \
+  X(dictionary_comprehension) \
+  X(generator_expression) \
+  X(for_in_clause) \
+  X(if_clause) \
+  X(lambda) \
+  X(conditional_expression) \
+  X(await) \
+  X(named_expression) \
+  X(yield)
+// clang-format on
 
 enum class NodeKind {
   Unknown,

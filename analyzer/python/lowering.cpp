@@ -24,8 +24,13 @@ struct Child {
 
 class Lowerer {
  public:
-  Lowerer(const PythonGrammar& grammar, TSNode root, ir::Module& module, std::vector<InputError>& problems)
-      : g_(grammar), f_(grammar.fields()), module_(module), code_(module.file().code()), problems_(problems),
+  Lowerer(const PythonGrammar& grammar, TSNode root, ir::Module& module,
+          std::vector<InputError>& problems)
+      : g_(grammar),
+        f_(grammar.fields()),
+        module_(module),
+        code_(module.file().code()),
+        problems_(problems),
         cursor_(root) {}
 
   void run(TSNode root) {
@@ -56,8 +61,9 @@ class Lowerer {
     if (depth_ <= kMaxNestingDepth) return false;
     if (!nesting_reported_) {
       nesting_reported_ = true;
-      problems_.push_back({std::string(module_.file().path()), module_.file().position(ts_node_start_byte(node)),
-                           fmt::format("code nested deeper than {} levels is not analysed", kMaxNestingDepth)});
+      problems_.push_back(
+          {std::string(module_.file().path()), module_.file().position(ts_node_start_byte(node)),
+           fmt::format("code nested deeper than {} levels is not analysed", kMaxNestingDepth)});
     }
     return true;
   }
@@ -84,7 +90,9 @@ class Lowerer {
     return nullptr;
   }
 
-  ir::SourceRange range(TSNode node) const { return {ts_node_start_byte(node), ts_node_end_byte(node)}; }
+  ir::SourceRange range(TSNode node) const {
+    return {ts_node_start_byte(node), ts_node_end_byte(node)};
+  }
   std::string_view text(TSNode node) const {
     const uint32_t begin = ts_node_start_byte(node);
     return code_.substr(begin, ts_node_end_byte(node) - begin);
@@ -151,8 +159,9 @@ class Lowerer {
         return;
       case NodeKind::k_return_statement:
       case NodeKind::k_raise_statement: {
-        Stmt* stmt = module_.new_stmt(kid.kind == NodeKind::k_return_statement ? StmtKind::Return : StmtKind::Raise,
-                                      range(node));
+        Stmt* stmt = module_.new_stmt(
+            kid.kind == NodeKind::k_return_statement ? StmtKind::Return : StmtKind::Raise,
+            range(node));
         for (const Child& c : children(node)) {
           if (c.named) {
             stmt->value = lower_expr(c.node);
@@ -194,7 +203,8 @@ class Lowerer {
     for (const Child& c : children(node)) {
       if (c.named) named.push_back(c);
     }
-    if (named.size() == 1 && named[0].kind == NodeKind::k_assignment) return lower_assignment(node, named[0].node);
+    if (named.size() == 1 && named[0].kind == NodeKind::k_assignment)
+      return lower_assignment(node, named[0].node);
     if (named.size() == 1 && named[0].kind == NodeKind::k_augmented_assignment) {
       const auto kids = children(named[0].node);
       Stmt* stmt = module_.new_stmt(StmtKind::AugAssign, range(node));
@@ -244,13 +254,15 @@ class Lowerer {
       if (!c.named && text(c.node) == "async") stmt->is_async = true;
     }
     if (stmt->loop_kind == ir::LoopKind::For) {
-      if (const Child* left = field(kids, f_.left)) stmt->targets.push_back(lower_header_expr(left->node));
+      if (const Child* left = field(kids, f_.left))
+        stmt->targets.push_back(lower_header_expr(left->node));
       if (const Child* right = field(kids, f_.right)) stmt->value = lower_header_expr(right->node);
     } else if (const Child* cond = field(kids, f_.condition)) {
       stmt->value = lower_header_expr(cond->node);
     }
     lower_body_field(kids, f_.body, stmt->body);
-    if (const Child* alt = field(kids, f_.alternative)) lower_body_field(children(alt->node), f_.body, stmt->orelse);
+    if (const Child* alt = field(kids, f_.alternative))
+      lower_body_field(children(alt->node), f_.body, stmt->orelse);
     return stmt;
   }
 
@@ -272,7 +284,8 @@ class Lowerer {
       const auto alt = children(c.node);
       if (c.kind == NodeKind::k_elif_clause) {
         Stmt* elif = module_.new_stmt(StmtKind::If, range(c.node));
-        if (const Child* cond = field(alt, f_.condition)) elif->value = lower_header_expr(cond->node);
+        if (const Child* cond = field(alt, f_.condition))
+          elif->value = lower_header_expr(cond->node);
         lower_body_field(alt, f_.consequence, elif->body);
         tail->push_back(elif);
         tail = &elif->orelse;
@@ -363,8 +376,10 @@ class Lowerer {
       } else if (c.named && c.kind == NodeKind::k_as_pattern) {
         // Older grammars: `except E as e` is one as_pattern.
         for (const Child& a : children(c.node)) {
-          if (a.field == f_.alias) handler.name = text(a.node);
-          else if (a.named) append_flattened(a.node, handler.types);
+          if (a.field == f_.alias)
+            handler.name = text(a.node);
+          else if (a.named)
+            append_flattened(a.node, handler.types);
         }
       } else if (c.named) {
         append_flattened(c.node, handler.types);
@@ -403,7 +418,8 @@ class Lowerer {
       }
     }
     if (!found) return other(node);
-    if (g_.kind(definition) == NodeKind::k_class_definition) return lower_class(definition, std::move(decorators));
+    if (g_.kind(definition) == NodeKind::k_class_definition)
+      return lower_class(definition, std::move(decorators));
     return lower_function(definition, std::move(decorators));
   }
 
@@ -448,7 +464,8 @@ class Lowerer {
         case NodeKind::k_typed_default_parameter: {
           const auto kids = children(c.node);
           if (const Child* name = field(kids, f_.name)) param.name = text(name->node);
-          if (const Child* value = field(kids, f_.value)) param.default_value = lower_header_expr(value->node);
+          if (const Child* value = field(kids, f_.value))
+            param.default_value = lower_header_expr(value->node);
           break;
         }
         case NodeKind::k_typed_parameter:
@@ -459,7 +476,8 @@ class Lowerer {
               param.name = text(k.node);
               break;
             }
-            if (k.kind == NodeKind::k_list_splat_pattern || k.kind == NodeKind::k_dictionary_splat_pattern) {
+            if (k.kind == NodeKind::k_list_splat_pattern ||
+                k.kind == NodeKind::k_dictionary_splat_pattern) {
               for (const Child& inner : children(k.node)) {
                 if (inner.kind == NodeKind::k_identifier) param.name = text(inner.node);
               }
@@ -483,7 +501,8 @@ class Lowerer {
     if (const Child* name = field(kids, f_.name)) cls->name = text(name->node);
     if (const Child* bases = field(kids, f_.superclasses)) {
       for (const Child& b : children(bases->node)) {
-        if (b.named && b.kind != NodeKind::k_keyword_argument) cls->bases.push_back(lower_header_expr(b.node));
+        if (b.named && b.kind != NodeKind::k_keyword_argument)
+          cls->bases.push_back(lower_header_expr(b.node));
       }
     }
     Stmt* stmt = module_.new_stmt(StmtKind::ClassDef, range(node));
@@ -503,7 +522,8 @@ class Lowerer {
     const auto kids = children(node);
     std::string from;
     if (kind == NodeKind::k_import_from_statement) {
-      if (const Child* module_name = field(kids, f_.module_name)) from = std::string(text(module_name->node));
+      if (const Child* module_name = field(kids, f_.module_name))
+        from = std::string(text(module_name->node));
     }
     auto add = [&](std::string_view local, std::string dotted) {
       if (dotted == "torch" || dotted.starts_with("torch.")) module_.imports_torch = true;
@@ -533,7 +553,8 @@ class Lowerer {
         if (alias.empty()) {
           const std::string_view first = name.substr(0, name.find('.'));
           add(first, std::string(first));
-          if (first != name && (name.starts_with("torch.") || name == "torch")) module_.imports_torch = true;
+          if (first != name && (name.starts_with("torch.") || name == "torch"))
+            module_.imports_torch = true;
         } else {
           add(alias, std::string(name));
         }
@@ -584,7 +605,8 @@ class Lowerer {
       case NodeKind::k_binary_operator:
       case NodeKind::k_boolean_operator: {
         const auto kids = children(node);
-        Expr* e = make(kind == NodeKind::k_binary_operator ? ExprKind::BinOp : ExprKind::BoolOp, node);
+        Expr* e =
+            make(kind == NodeKind::k_binary_operator ? ExprKind::BinOp : ExprKind::BoolOp, node);
         const Child* left = field(kids, f_.left);
         const Child* right = field(kids, f_.right);
         const Child* op = field(kids, f_.operator_);
@@ -695,7 +717,8 @@ class Lowerer {
         return make_comprehension(node, ir::CollectionKind::Generator);
       case NodeKind::k_lambda: {
         Expr* e = make(ExprKind::Lambda, node);
-        if (const Child* body = field(children(node), f_.body)) e->items.push_back(lower_expr(body->node));
+        if (const Child* body = field(children(node), f_.body))
+          e->items.push_back(lower_expr(body->node));
         return e;
       }
       case NodeKind::k_conditional_expression: {
@@ -827,7 +850,8 @@ class Lowerer {
       if (cursor.goto_first_child()) {
         do {
           const TSNode child = cursor.node();
-          if (ts::is_error(child) || ts_node_is_missing(child) || ts_node_has_error(child)) with_errors.push_back(child);
+          if (ts::is_error(child) || ts_node_is_missing(child) || ts_node_has_error(child))
+            with_errors.push_back(child);
         } while (cursor.goto_next_sibling());
       }
       if (with_errors.empty() && node.id != root.id) {
@@ -844,11 +868,13 @@ class Lowerer {
     // tree-sitter-python 0.23.6 rejects a starred list display in a bare tuple (`a, *b = c, *[]`),
     // which is valid Python: say so, without calling the file broken.
     const Position at = module_.file().position(ts_node_start_byte(node));
-    if (!ts_node_is_missing(node) && module_.file().line_text(at.line).find("*[") != std::string_view::npos) {
-      problems_.push_back({std::string(module_.file().path()), module_.file().position(ts_node_start_byte(node)),
-                           "tree-sitter-python cannot read a starred list in a bare tuple (`x = a, *[...]`); "
-                           "this statement is not analysed",
-                           true});
+    if (!ts_node_is_missing(node) &&
+        module_.file().line_text(at.line).find("*[") != std::string_view::npos) {
+      problems_.push_back(
+          {std::string(module_.file().path()), module_.file().position(ts_node_start_byte(node)),
+           "tree-sitter-python cannot read a starred list in a bare tuple (`x = a, *[...]`); "
+           "this statement is not analysed",
+           true});
       return false;
     }
     if (ts_node_is_missing(node)) {
@@ -857,10 +883,11 @@ class Lowerer {
       std::string_view found = text(node);
       found = found.substr(0, found.find_first_of("\r\n"));
       if (found.size() > 30) found = found.substr(0, 30);
-      message = found.empty() ? std::string("syntax error") : fmt::format("syntax error: unexpected `{}`", found);
+      message = found.empty() ? std::string("syntax error")
+                              : fmt::format("syntax error: unexpected `{}`", found);
     }
-    problems_.push_back({std::string(module_.file().path()), module_.file().position(ts_node_start_byte(node)),
-                         std::move(message)});
+    problems_.push_back({std::string(module_.file().path()),
+                         module_.file().position(ts_node_start_byte(node)), std::move(message)});
     return true;
   }
 
@@ -881,7 +908,8 @@ class Lowerer {
 
 }  // namespace
 
-void lower_tree(const PythonGrammar& grammar, TSNode root, ir::Module& module, std::vector<InputError>& problems) {
+void lower_tree(const PythonGrammar& grammar, TSNode root, ir::Module& module,
+                std::vector<InputError>& problems) {
   Lowerer(grammar, root, module, problems).run(root);
 }
 

@@ -22,7 +22,9 @@ class TreeCursor {
   explicit TreeCursor(TSNode node) : cursor_(ts_tree_cursor_new(node)) {}
   TreeCursor(const TreeCursor&) = delete;
   TreeCursor& operator=(const TreeCursor&) = delete;
-  TreeCursor(TreeCursor&& other) noexcept : cursor_(other.cursor_), owns_(other.owns_) { other.owns_ = false; }
+  TreeCursor(TreeCursor&& other) noexcept : cursor_(other.cursor_), owns_(other.owns_) {
+    other.owns_ = false;
+  }
   TreeCursor& operator=(TreeCursor&&) = delete;
   ~TreeCursor() {
     if (owns_) ts_tree_cursor_delete(&cursor_);
@@ -41,6 +43,8 @@ class TreeCursor {
 };
 
 // 0.20.7 has no ts_node_is_error: the ERROR symbol is (TSSymbol)-1, as v0.20.9 checks it.
-inline bool is_error(TSNode node) { return ts_node_symbol(node) == static_cast<TSSymbol>(-1); }
+inline bool is_error(TSNode node) {
+  return ts_node_symbol(node) == static_cast<TSSymbol>(-1);
+}
 
 }  // namespace sealint::python::ts

@@ -57,7 +57,9 @@ TEST(SourceFileTest, CountsOffsetsFromAfterBom) {
   EXPECT_EQ(file.line_start(2), 6U);
 }
 
-TEST(SourceFileTest, ReportsNoBomForPlainFile) { EXPECT_FALSE(load("x = 1\n").has_bom()); }
+TEST(SourceFileTest, ReportsNoBomForPlainFile) {
+  EXPECT_FALSE(load("x = 1\n").has_bom());
+}
 
 TEST(SourceFileTest, StripsCarriageReturnFromCrlfLineText) {
   const SourceFile file = load("a = 1\r\nb = 2\r\n");

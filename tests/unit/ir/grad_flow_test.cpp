@@ -17,7 +17,8 @@ ir::Fact last_value_fact(const ir::FileAnalysis& analysis, std::string_view name
     if (function.name != name) continue;
     const ir::Stmt* last = nullptr;
     ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
-      if (stmt.value != nullptr && stmt.kind != ir::StmtKind::Loop && stmt.kind != ir::StmtKind::If) last = &stmt;
+      if (stmt.value != nullptr && stmt.kind != ir::StmtKind::Loop && stmt.kind != ir::StmtKind::If)
+        last = &stmt;
     });
     if (last != nullptr) return analysis.fact(*last->value);
   }
@@ -25,10 +26,13 @@ ir::Fact last_value_fact(const ir::FileAnalysis& analysis, std::string_view name
   return {};
 }
 
-constexpr std::string_view kPrelude = "import torch\nimport torch.nn.functional as F\nfrom torch import nn\n";
+constexpr std::string_view kPrelude =
+    "import torch\nimport torch.nn.functional as F\nfrom torch import nn\n";
 
 TEST(GradFlowTest, CriterionCallCarriesAGraph) {
-  auto lowered = lower_python(std::string(kPrelude) + "def f(model, x, y, criterion):\n    loss = criterion(model(x), y)\n");
+  auto lowered =
+      lower_python(std::string(kPrelude) +
+                   "def f(model, x, y, criterion):\n    loss = criterion(model(x), y)\n");
   const ir::FileAnalysis analysis(*lowered.module);
   EXPECT_EQ(last_value_fact(analysis, "f").grad, Grad::Yes);
   EXPECT_TRUE(last_value_fact(analysis, "f").scalar);
@@ -54,7 +58,9 @@ TEST(GradFlowTest, ComparisonsAndArgmaxCarryNoGraph) {
 }
 
 TEST(GradFlowTest, NoGradBlockTurnsModelCallsGradless) {
-  auto lowered = lower_python(std::string(kPrelude) + "def a(model, x):\n    with torch.no_grad():\n        v = model(x)\n");
+  auto lowered =
+      lower_python(std::string(kPrelude) +
+                   "def a(model, x):\n    with torch.no_grad():\n        v = model(x)\n");
   const ir::FileAnalysis analysis(*lowered.module);
   EXPECT_EQ(last_value_fact(analysis, "a").grad, Grad::No);
 }
@@ -67,7 +73,9 @@ TEST(GradFlowTest, NothingIsEvidenceWithoutTorch) {
 }
 
 TEST(GradFlowTest, BackwardOnANameIsEvidenceForItsUnknownSource) {
-  auto lowered = lower_python(std::string(kPrelude) + "def a(batch):\n    loss = compute(batch)\n    loss.backward()\n    v = loss\n");
+  auto lowered =
+      lower_python(std::string(kPrelude) +
+                   "def a(batch):\n    loss = compute(batch)\n    loss.backward()\n    v = loss\n");
   const ir::FileAnalysis analysis(*lowered.module);
   EXPECT_EQ(last_value_fact(analysis, "a").grad, Grad::Yes);
 }
@@ -89,8 +97,9 @@ TEST(GradFlowTest, SummaryFollowsAHelperThatPassesItsArgumentThrough) {
 }
 
 TEST(GradFlowTest, MethodSummaryRecordsAccumulationIntoSelf) {
-  auto lowered = lower_python(std::string(kPrelude) +
-                              "class Meter:\n    def update(self, val, n=1):\n        self.sum += val * n\n");
+  auto lowered =
+      lower_python(std::string(kPrelude) +
+                   "class Meter:\n    def update(self, val, n=1):\n        self.sum += val * n\n");
   const ir::FileAnalysis analysis(*lowered.module);
   const ir::Function& update = *lowered.module->classes().front().methods.at(0);
   const auto& effects = analysis.summary(update).self_effects;
@@ -100,9 +109,10 @@ TEST(GradFlowTest, MethodSummaryRecordsAccumulationIntoSelf) {
 }
 
 TEST(GradFlowTest, HelperCalledOnlyUnderNoGradRunsWithoutGrad) {
-  auto lowered = lower_python(std::string(kPrelude) +
-                              "def evaluate(model, x):\n    return model(x)\n"
-                              "def run(model, x):\n    with torch.no_grad():\n        evaluate(model, x)\n");
+  auto lowered =
+      lower_python(std::string(kPrelude) +
+                   "def evaluate(model, x):\n    return model(x)\n"
+                   "def run(model, x):\n    with torch.no_grad():\n        evaluate(model, x)\n");
   const ir::FileAnalysis analysis(*lowered.module);
   const ir::Function* evaluate = nullptr;
   for (const ir::Function& f : lowered.module->functions()) {
@@ -115,7 +125,8 @@ TEST(GradFlowTest, HelperCalledOnlyUnderNoGradRunsWithoutGrad) {
 TEST(GradFlowTest, HelperWithOneCallWithGradDoesNotRunWithoutGrad) {
   auto lowered = lower_python(std::string(kPrelude) +
                               "def evaluate(model, x):\n    return model(x)\n"
-                              "def run(model, x):\n    with torch.no_grad():\n        evaluate(model, x)\n    evaluate(model, x)\n");
+                              "def run(model, x):\n    with torch.no_grad():\n        "
+                              "evaluate(model, x)\n    evaluate(model, x)\n");
   const ir::FileAnalysis analysis(*lowered.module);
   for (const ir::Function& f : lowered.module->functions()) {
     if (f.name == "evaluate") {
@@ -125,14 +136,16 @@ TEST(GradFlowTest, HelperWithOneCallWithGradDoesNotRunWithoutGrad) {
 }
 
 TEST(GradFlowTest, LoaderLoopIsAnIterationLoopAndRangeSumIsNot) {
-  auto lowered = lower_python(std::string(kPrelude) +
-                              "def a(model, train_loader, xs):\n    for b in train_loader:\n        pass\n"
-                              "    for x in range(3):\n        model(x)\n");
+  auto lowered =
+      lower_python(std::string(kPrelude) +
+                   "def a(model, train_loader, xs):\n    for b in train_loader:\n        pass\n"
+                   "    for x in range(3):\n        model(x)\n");
   const ir::FileAnalysis analysis(*lowered.module);
   std::vector<bool> iterates;
   ir::walk_statements(*std::next(lowered.module->functions().begin()), false,
                       [&](const ir::Stmt& stmt, const ir::StmtContext&) {
-                        if (stmt.kind == ir::StmtKind::Loop) iterates.push_back(analysis.is_iteration_loop(stmt));
+                        if (stmt.kind == ir::StmtKind::Loop)
+                          iterates.push_back(analysis.is_iteration_loop(stmt));
                       });
   EXPECT_EQ(iterates, (std::vector<bool>{true, false}));
 }

@@ -53,7 +53,8 @@ TEST(LoweringTest, ClassifiesNoGradWithThroughImportAlias) {
 
 TEST(LoweringTest, ClassifiesSetGradEnabledFalseButNotTrue) {
   auto lowered = lower_python(
-      "import torch\nwith torch.set_grad_enabled(False):\n    pass\nwith torch.set_grad_enabled(True):\n    pass\n");
+      "import torch\nwith torch.set_grad_enabled(False):\n    pass\nwith "
+      "torch.set_grad_enabled(True):\n    pass\n");
   EXPECT_EQ(lowered.module->top_level().body.at(1)->guard_kind, ir::GuardKind::SetGradEnabledFalse);
   EXPECT_EQ(lowered.module->top_level().body.at(2)->guard_kind, ir::GuardKind::EnableGrad);
 }
@@ -71,7 +72,8 @@ TEST(LoweringTest, DoesNotSeeTorchInAFileWithoutItsImport) {
 }
 
 TEST(LoweringTest, GivesMethodsTheirClassAndDecorators) {
-  auto lowered = lower_python("class Net(nn.Module):\n    @torch.no_grad()\n    def forward(self, x):\n        return x\n");
+  auto lowered = lower_python(
+      "class Net(nn.Module):\n    @torch.no_grad()\n    def forward(self, x):\n        return x\n");
   ASSERT_EQ(lowered.module->classes().size(), 1U);
   const ir::ClassDef& cls = lowered.module->classes().front();
   ASSERT_EQ(cls.methods.size(), 1U);
@@ -102,7 +104,8 @@ TEST(LoweringTest, LowersComprehensionWithItsGenerators) {
 }
 
 TEST(LoweringTest, LowersTryHandlersWithTypesAndNames) {
-  auto lowered = lower_python("try:\n    a()\nexcept (RuntimeError, ValueError) as e:\n    b()\nfinally:\n    c()\n");
+  auto lowered = lower_python(
+      "try:\n    a()\nexcept (RuntimeError, ValueError) as e:\n    b()\nfinally:\n    c()\n");
   const auto* stmt = lowered.module->top_level().body.at(0);
   ASSERT_EQ(stmt->kind, StmtKind::Try);
   ASSERT_EQ(stmt->handlers.size(), 1U);
@@ -134,7 +137,8 @@ TEST(LoweringTest, BoundsNestingAndReportsItOnce) {
 }
 
 TEST(LoweringTest, SurvivesTwoHundredThousandNestedParentheses) {
-  const std::string deep = "x = " + std::string(200000, '(') + "1" + std::string(200000, ')') + "\n";
+  const std::string deep =
+      "x = " + std::string(200000, '(') + "1" + std::string(200000, ')') + "\n";
   auto lowered = lower_python(deep);
   EXPECT_FALSE(lowered.problems.empty());
 }

@@ -25,7 +25,8 @@ TEST(RegistryTest, IdsAreUniqueAndSorted) {
 TEST(RegistryTest, NamesAreKebabCase) {
   const RuleRegistry registry;
   for (const auto& rule : registry.rules()) {
-    for (char c : rule->info().name) EXPECT_TRUE((c >= 'a' && c <= 'z') || c == '-') << rule->info().name;
+    for (char c : rule->info().name)
+      EXPECT_TRUE((c >= 'a' && c <= 'z') || c == '-') << rule->info().name;
   }
 }
 
@@ -33,7 +34,8 @@ TEST(RegistryTest, EveryRuleHasADocsPageWhoseHeadingNamesIt) {
   const RuleRegistry registry;
   for (const auto& rule : registry.rules()) {
     const std::string_view doc = rule_doc(rule->info().id);
-    const std::string heading = "# " + std::string(rule->info().id) + " " + std::string(rule->info().name) + "\n";
+    const std::string heading =
+        "# " + std::string(rule->info().id) + " " + std::string(rule->info().name) + "\n";
     EXPECT_TRUE(doc.starts_with(heading)) << rule->info().id;
   }
 }
@@ -50,7 +52,8 @@ TEST(RegistryTest, DocsPageWhatItDoesIsTheRuleSummary) {
 TEST(RegistryTest, EveryRuleHasAFixture) {
   const RuleRegistry registry;
   for (const auto& rule : registry.rules()) {
-    const fs::path fixture = fs::path(SEALINT_SOURCE_DIR) / "fixtures" / "python" / (std::string(rule->info().id) + ".py");
+    const fs::path fixture = fs::path(SEALINT_SOURCE_DIR) / "fixtures" / "python" /
+                             (std::string(rule->info().id) + ".py");
     EXPECT_TRUE(fs::exists(fixture)) << fixture;
   }
 }
