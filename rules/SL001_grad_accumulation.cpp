@@ -218,10 +218,10 @@ class GradAccumulation final : public Rule {
     fix.title = "call `.item()` on the accumulated value";
     fix.safe = false;
     if (needs_parens(value)) {
-      fix.edits.push_back({{value.range.begin, value.range.begin}, "("});
-      fix.edits.push_back({{value.range.end, value.range.end}, ").item()"});
+      fix.edits.push_back({{value.range.begin, value.range.begin}, {}, "("});
+      fix.edits.push_back({{value.range.end, value.range.end}, {}, ").item()"});
     } else {
-      fix.edits.push_back({{value.range.end, value.range.end}, ".item()"});
+      fix.edits.push_back({{value.range.end, value.range.end}, {}, ".item()"});
     }
     return fix;
   }

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -35,6 +37,7 @@ struct Options {
   unsigned jobs = 0;
   std::vector<std::string> exclude;
   std::string stdin_filename;
+  std::string output_path;
   bool parse_only = false;
   std::string explain_id;
 };
@@ -136,19 +139,35 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   for (sealint::InputError& error : walked.errors) result.errors.push_back(std::move(error));
   std::stable_sort(result.errors.begin(), result.errors.end(), sealint::input_error_less);
 
-  const bool color = use_color(options.color);
+  // With -o, findings go to the file (no colour); input errors stay on stderr.
+  std::ofstream file_out;
+  if (!options.output_path.empty()) {
+    file_out.open(options.output_path, std::ios::binary | std::ios::trunc);
+    if (!file_out) {
+      std::cerr << fmt::format("sealint: error: cannot write '{}': {}\n", options.output_path,
+                               std::strerror(errno));
+      return kExitError;
+    }
+  }
+  std::ostream& out = options.output_path.empty() ? std::cout : file_out;
+  const bool color = options.output_path.empty() && use_color(options.color);
   sealint::output::TextOptions text_options{color};
   sealint::output::write_input_errors(std::cerr, result.errors,
                                       {use_color(options.color) && isatty(STDERR_FILENO)});
   if (options.format == "json") {
-    sealint::output::write_json(std::cout, result.diagnostics);
+    sealint::output::write_json(out, result.diagnostics);
   } else if (!options.parse_only) {
     LineCache cache(stdin_content);
     sealint::output::write_text(
-        std::cout, result.diagnostics,
+        out, result.diagnostics,
         [&](std::string_view path, uint32_t line) { return cache.line(path, line); }, text_options);
-    std::cout << sealint::output::summary_line(result.diagnostics, result.files, result.errors)
-              << '\n';
+    out << sealint::output::summary_line(result.diagnostics, result.files, result.errors) << '\n';
+  }
+  out.flush();
+  if (!out) {
+    std::cerr << fmt::format("sealint: error: cannot write '{}'\n",
+                             options.output_path.empty() ? "stdout" : options.output_path);
+    return kExitError;
   }
   const bool input_errors = std::any_of(result.errors.begin(), result.errors.end(),
                                         [](const sealint::InputError& e) { return !e.warning; });
@@ -170,6 +189,8 @@ int run(int argc, char** argv) {
   app.add_option("--exclude", options.exclude,
                  "Glob of files or folders to skip when walking folders (repeatable)");
   app.add_option("--stdin-filename", options.stdin_filename, "The name to report for `-` (stdin)");
+  app.add_option("-o,--output", options.output_path,
+                 "Write the findings to this file instead of stdout");
   app.add_flag("--parse-only", options.parse_only,
                "Only parse the files (the speed floor for bench/)");
   CLI::App* rules = app.add_subcommand("rules", "List the rules");

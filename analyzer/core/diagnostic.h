@@ -43,6 +43,7 @@ struct RelatedLocation {
 
 struct Edit {
   ByteRange range;
+  Span span;  // the same range as line/column positions, for the outputs
   std::string replacement;
   bool operator==(const Edit&) const = default;
 };

@@ -15,6 +15,9 @@ void DiagnosticSink::report(const RuleInfo& rule, ByteRange primary, std::string
   diagnostic.help = std::move(help);
   for (Related& note : related)
     diagnostic.related.push_back({file_.span(note.range), std::move(note.message)});
+  if (fix) {
+    for (Edit& edit : fix->edits) edit.span = file_.span(edit.range);
+  }
   diagnostic.fix = std::move(fix);
   out_.push_back(std::move(diagnostic));
 }

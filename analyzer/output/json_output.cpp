@@ -25,8 +25,7 @@ nlohmann::json to_json(const Diagnostic& d) {
   if (d.fix) {
     nlohmann::json edits = nlohmann::json::array();
     for (const Edit& e : d.fix->edits) {
-      edits.push_back({{"range", {{"start", e.range.begin}, {"end", e.range.end}}},
-                       {"replacement", e.replacement}});
+      edits.push_back({{"range", span_json(e.span)}, {"replacement", e.replacement}});
     }
     fix = {{"title", d.fix->title}, {"safe", d.fix->safe}, {"edits", edits}};
   }

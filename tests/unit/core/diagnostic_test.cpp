@@ -67,16 +67,16 @@ std::vector<Diagnostic> one_field_variants() {
       [](Diagnostic& d) { d.related[0].span.end.column = 11; },
       [](Diagnostic& d) { d.related.push_back(d.related[0]); },
       [](Diagnostic& d) {
-        d.fix = Fix{"use `.item()`", false, {{{100, 104}, "loss.item()"}}};
+        d.fix = Fix{"use `.item()`", false, {{{100, 104}, {}, "loss.item()"}}};
       },
       [](Diagnostic& d) {
-        d.fix = Fix{"use `.item()`", true, {{{100, 104}, "loss.item()"}}};
+        d.fix = Fix{"use `.item()`", true, {{{100, 104}, {}, "loss.item()"}}};
       },
       [](Diagnostic& d) {
-        d.fix = Fix{"use `.item()`", false, {{{100, 105}, "loss.item()"}}};
+        d.fix = Fix{"use `.item()`", false, {{{100, 105}, {}, "loss.item()"}}};
       },
       [](Diagnostic& d) {
-        d.fix = Fix{"use `.item()`", false, {{{100, 104}, "float(loss)"}}};
+        d.fix = Fix{"use `.item()`", false, {{{100, 104}, {}, "float(loss)"}}};
       },
       [](Diagnostic& d) {
         d.fix = Fix{"use `float()`", false, {}};
