@@ -108,12 +108,13 @@ class TensorCollection final : public Rule {
     const ir::Fact& value = analysis.fact(*store.value);
     const bool graph = value.grad == Grad::Yes;
     // A detached batch of activations kept on the device: no graph, but device memory grows.
+    // Only in loops that train: an evaluation loop collecting predictions does it on purpose.
     const bool device_batch = !graph && value.detached && !value.scalar;
     if (!graph && !device_batch) return;
     const std::string key = ir::place_key(store.container);
     if (key.empty()) return;
     const Stmt* loop = growing_loop(analysis, function, where.loops, key);
-    if (loop == nullptr) return;
+    if (loop == nullptr || (device_batch && !analysis.loop_trains(*loop))) return;
     const std::string text = short_text(module, *store.value, "a tensor");
     const std::string container = short_text(module, *store.container, key);
     if (graph) {

@@ -1307,36 +1307,41 @@ bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
       if (facts_[sub.id].kind == ValueKind::Loader) iterates = true;
     });
   }
-  std::vector<Stmt*> single = {const_cast<Stmt*>(&loop)};
-  if (!iterates) {
-    for_each_nested(loop.body, [&](const Stmt& stmt) {
-      if (iterates) return;
-      for_each_expr(stmt, [&](const Expr& expr) {
-        if (iterates || expr.kind != ExprKind::Call) return;
-        const Expr* callee = expr.callee();
-        if (callee->kind == ExprKind::Attr) {
-          const std::string_view m = callee->text;
-          if (m == "backward" || m == "manual_backward") iterates = true;
-          const Fact& receiver = facts_[callee->base()->id];
-          if ((m == "step" || m == "zero_grad") &&
-              (receiver.kind == ValueKind::Optimizer ||
-               is_optimizer_like_name(dotted_name(callee->base())))) {
-            iterates = true;
-          }
-          if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
-            if (const Function* method = resolve_method(receiver, m))
-              iterates = iterates || summary(*method).trains;
-          }
-        }
-        if (callee->kind == ExprKind::Name) {
-          if (const Function* function = function_named(callee->text))
-            iterates = iterates || summary(*function).trains;
-        }
-      });
-    });
-  }
+  iterates = iterates || loop_trains(loop);
   iteration_loops_[&loop] = iterates;
   return iterates;
+}
+
+bool FileAnalysis::loop_trains(const Stmt& loop) const {
+  if (auto it = training_loops_.find(&loop); it != training_loops_.end()) return it->second;
+  bool trains = false;
+  for_each_nested(loop.body, [&](const Stmt& stmt) {
+    if (trains) return;
+    for_each_expr(stmt, [&](const Expr& expr) {
+      if (trains || expr.kind != ExprKind::Call) return;
+      const Expr* callee = expr.callee();
+      if (callee->kind == ExprKind::Attr) {
+        const std::string_view m = callee->text;
+        if (m == "backward" || m == "manual_backward") trains = true;
+        const Fact& receiver = facts_[callee->base()->id];
+        if ((m == "step" || m == "zero_grad") &&
+            (receiver.kind == ValueKind::Optimizer ||
+             is_optimizer_like_name(dotted_name(callee->base())))) {
+          trains = true;
+        }
+        if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
+          if (const Function* method = resolve_method(receiver, m))
+            trains = trains || summary(*method).trains;
+        }
+      }
+      if (callee->kind == ExprKind::Name) {
+        if (const Function* function = function_named(callee->text))
+          trains = trains || summary(*function).trains;
+      }
+    });
+  });
+  training_loops_[&loop] = trains;
+  return trains;
 }
 
 Fact FileAnalysis::classify_value(const Expr* value) const {

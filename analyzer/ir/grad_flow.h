@@ -48,6 +48,8 @@ class FileAnalysis {
   // The loop runs training or evaluation steps: it calls backward or an optimizer step (also
   // through functions of the file), or iterates a data loader.
   bool is_iteration_loop(const Stmt& loop) const;
+  // The loop calls backward or an optimizer step (also through functions of the file).
+  bool loop_trains(const Stmt& loop) const;
   // Places whose graph a backward consumes in `function` (`loss.backward()`, `acc.backward()`,
   // `torch.stack(losses).sum().backward()`), and the places they were computed from.
   bool consumed_by_backward(const Function& function, std::string_view key) const;
@@ -76,6 +78,7 @@ class FileAnalysis {
   mutable std::vector<Fact> facts_;
   mutable std::unordered_map<const Function*, std::unique_ptr<FunctionState>> functions_;
   mutable std::unordered_map<const Stmt*, bool> iteration_loops_;
+  mutable std::unordered_map<const Stmt*, bool> training_loops_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
