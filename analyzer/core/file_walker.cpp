@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -10,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/display_path.h"
 #include "analyzer/core/glob.h"
 
 namespace sealint {
@@ -83,7 +85,15 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
       if (!has_extension(entry, options) || is_excluded(relative, options)) continue;
       if (fs::is_symlink(link_status) && !fs::exists(entry, status_error)) {
         result.errors.push_back(
-            {shown, std::nullopt, fmt::format("cannot read '{}': dangling symbolic link", shown)});
+            {shown, std::nullopt,
+             fmt::format("cannot read '{}': dangling symbolic link", display_path(shown))});
+        continue;
+      }
+      // FIFOs, sockets and devices can block or never end: a walk reads regular files only.
+      if (!fs::is_regular_file(fs::status(entry, status_error))) {
+        result.errors.push_back(
+            {display_path(shown), std::nullopt,
+             fmt::format("skipped '{}': not a regular file", display_path(shown)), true});
         continue;
       }
       result.files.push_back(shown);
@@ -97,7 +107,7 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
   }
   if (found == 0) {
     result.errors.push_back(
-        {root, std::nullopt, fmt::format("no Python files found under '{}'", root)});
+        {root, std::nullopt, fmt::format("no Python files found under '{}'", display_path(root))});
   }
 }
 
@@ -110,13 +120,15 @@ WalkResult walk_paths(const std::vector<std::string>& paths, const WalkOptions& 
     const auto link_status = fs::symlink_status(path, error);
     if (error || !fs::exists(link_status)) {
       result.errors.push_back(
-          {path, std::nullopt, fmt::format("cannot read '{}': no such file or folder", path)});
+          {path, std::nullopt,
+           fmt::format("cannot read '{}': no such file or folder", display_path(path))});
       continue;
     }
     const auto status = fs::status(path, error);
     if (fs::is_symlink(link_status) && (error || !fs::exists(status))) {
       result.errors.push_back(
-          {path, std::nullopt, fmt::format("cannot read '{}': dangling symbolic link", path)});
+          {path, std::nullopt,
+           fmt::format("cannot read '{}': dangling symbolic link", display_path(path))});
       continue;
     }
     if (fs::is_directory(status)) {
@@ -126,8 +138,16 @@ WalkResult walk_paths(const std::vector<std::string>& paths, const WalkOptions& 
       result.files.push_back(fs::path(path).lexically_normal().string());
     }
   }
+  // One file named two ways (`train.py`, `/abs/train.py`, a symlink) is analysed once.
   std::sort(result.files.begin(), result.files.end());
-  result.files.erase(std::unique(result.files.begin(), result.files.end()), result.files.end());
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (std::string& file : result.files) {
+    std::error_code error;
+    const fs::path canonical = fs::weakly_canonical(file, error);
+    if (seen.insert(error ? file : canonical.string()).second) unique.push_back(std::move(file));
+  }
+  result.files = std::move(unique);
   return result;
 }
 

@@ -36,9 +36,17 @@ SourceFile::SourceFile(std::string path, std::string bytes, size_t bom_size)
     : path_(std::move(path)), bytes_(std::move(bytes)), bom_size_(bom_size) {
   const std::string_view text = code();
   line_starts_.push_back(0);
+  // Python ends a line at \n, \r\n, or a lone \r (old Mac files).
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '\n') continue;
-    if (i > 0 && text[i - 1] == '\r') uses_crlf_ = true;
+    if (text[i] == '\r') {
+      if (i + 1 < text.size() && text[i + 1] == '\n') {
+        uses_crlf_ = true;
+        continue;
+      }
+      has_lone_cr_ = true;
+    } else if (text[i] != '\n') {
+      continue;
+    }
     line_starts_.push_back(static_cast<uint32_t>(i + 1));
   }
 }
@@ -66,8 +74,8 @@ std::string_view SourceFile::line_text(uint32_t line) const {
   const std::string_view text = code();
   if (line < 1 || line > line_count()) return {};
   const uint32_t start = line_starts_[line - 1];
-  uint32_t end = line < line_count() ? line_starts_[line] - 1 : static_cast<uint32_t>(text.size());
-  if (end > start && text[end - 1] == '\r') --end;
+  uint32_t end = line < line_count() ? line_starts_[line] : static_cast<uint32_t>(text.size());
+  while (end > start && (text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
   return text.substr(start, end - start);
 }
 

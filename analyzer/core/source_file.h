@@ -22,6 +22,8 @@ class SourceFile {
   std::string_view code() const { return std::string_view(bytes_).substr(bom_size_); }
   bool has_bom() const { return bom_size_ != 0; }
   bool uses_crlf() const { return uses_crlf_; }
+  // Some line ends with a lone \r, which tree-sitter-python does not take as a line end.
+  bool has_lone_cr() const { return has_lone_cr_; }
 
   uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
   // Position of a byte offset (clamped to the end of code()).
@@ -38,6 +40,7 @@ class SourceFile {
   std::string bytes_;
   size_t bom_size_ = 0;
   bool uses_crlf_ = false;
+  bool has_lone_cr_ = false;
   std::vector<uint32_t> line_starts_;
 };
 

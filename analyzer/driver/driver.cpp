@@ -19,23 +19,21 @@ namespace sealint {
 
 namespace fs = std::filesystem;
 
-std::string display_path(const std::string& path) {
-  std::error_code error;
-  const fs::path p(path);
-  if (p.is_relative()) return p.lexically_normal().generic_string();
-  const fs::path relative = p.lexically_relative(fs::current_path(error));
-  if (error || relative.empty() || *relative.begin() == "..") return p.generic_string();
-  return relative.generic_string();
-}
-
 namespace {
+
+// strerror says "Permission denied"; our messages start lowercase (STYLE.md §5).
+std::string lowercase_first(std::string text) {
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z')
+    text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  return text;
+}
 
 struct FileResult {
   std::vector<Diagnostic> diagnostics;
   std::vector<InputError> errors;
 };
 
-Result<std::string> read_file(const std::string& path) {
+Result<std::string> read_file(const std::string& path, const std::string& shown) {
   std::error_code error;
   const auto size = fs::file_size(path, error);
   if (!error && size > kMaxFileBytes) {
@@ -43,12 +41,16 @@ Result<std::string> read_file(const std::string& path) {
         fmt::format("'{}' is larger than {} MiB; not analysed", path, kMaxFileBytes >> 20));
   }
   if (fs::is_directory(path, error))
-    return make_error(fmt::format("cannot read '{}': is a folder", path));
+    return make_error(fmt::format("cannot read '{}': is a folder", shown));
   std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  if (!in)
+    return make_error(
+        fmt::format("cannot read '{}': {}", shown, lowercase_first(std::strerror(errno))));
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  if (in.bad()) return make_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  if (in.bad())
+    return make_error(
+        fmt::format("cannot read '{}': {}", shown, lowercase_first(std::strerror(errno))));
   return buffer.str();
 }
 
@@ -64,7 +66,7 @@ class Worker {
       result.errors.push_back({shown, std::nullopt, std::move(message)});
     };
     Result<std::string> bytes =
-        input.content ? Result<std::string>(*input.content) : read_file(input.path);
+        input.content ? Result<std::string>(*input.content) : read_file(input.path, shown);
     if (!bytes) {
       fail(bytes.error());
       return result;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
+#include "analyzer/core/display_path.h"
 #include "analyzer/python/grammar.h"
 #include "rules/registry.h"
 
@@ -43,8 +44,5 @@ class Driver {
   const rules::RuleRegistry& registry_;
   const python::PythonGrammar& grammar_;
 };
-
-// A path as the outputs print it: relative to the working directory when under it.
-[[nodiscard]] std::string display_path(const std::string& path);
 
 }  // namespace sealint

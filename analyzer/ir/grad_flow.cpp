@@ -1212,8 +1212,7 @@ Fact FileAnalysis::global(std::string_view name) const {
 }
 
 bool FileAnalysis::is_import_alias(std::string_view name) const {
-  return std::any_of(module_.imports.begin(), module_.imports.end(),
-                     [&](const ImportAlias& alias) { return alias.local == name; });
+  return module_.is_import_alias(name);
 }
 
 const Function* FileAnalysis::resolve_method(const Fact& receiver, std::string_view name) const {

@@ -6,10 +6,13 @@ namespace sealint::ir {
 
 std::string Module::resolve_import(std::string_view local) const {
   // The last binding wins, as at run time for top-level imports.
-  for (auto it = imports.rbegin(); it != imports.rend(); ++it) {
-    if (it->local == local) return it->dotted;
-  }
-  return std::string(local);
+  auto it = import_index_.find(local);
+  return it == import_index_.end() ? std::string(local) : imports[it->second].dotted;
+}
+
+void Module::index_imports() {
+  import_index_.clear();
+  for (size_t i = 0; i < imports.size(); ++i) import_index_[imports[i].local] = i;
 }
 
 std::string dotted_name(const Expr* expr) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
@@ -209,6 +210,12 @@ class Module {
   // The dotted path a name stands for through the file's imports ("nn" -> "torch.nn"), or the
   // name itself when no import binds it.
   [[nodiscard]] std::string resolve_import(std::string_view local) const;
+  [[nodiscard]] bool is_import_alias(std::string_view local) const {
+    return import_index_.contains(local);
+  }
+  // Builds the lookup behind the two above; the frontend calls it once `imports` is complete.
+  // (A file may hold thousands of imports: a scan per lookup was quadratic.)
+  void index_imports();
 
  private:
   std::shared_ptr<const SourceFile> file_;
@@ -217,6 +224,7 @@ class Module {
   std::deque<Stmt> stmts_;
   std::deque<Function> functions_;
   std::deque<ClassDef> classes_;
+  std::unordered_map<std::string_view, size_t> import_index_;  // local name -> its last binding
 };
 
 // `a.b.c` as a dotted string when the expression is a chain of names, else empty.

@@ -6,34 +6,14 @@
 
 namespace sealint::python {
 
-Result<PythonFrontend> PythonFrontend::create(const PythonGrammar& grammar) {
-  ts::ParserPtr parser(ts_parser_new());
-  if (!ts_parser_set_language(parser.get(), grammar.language())) {
-    return make_error(
-        fmt::format("cannot load tree-sitter-python (ABI {}) into tree-sitter runtime (ABI {})",
-                    ts_language_version(grammar.language()), TREE_SITTER_LANGUAGE_VERSION));
-  }
-  return PythonFrontend(grammar, std::move(parser));
-}
-
-Result<ts::TreePtr> PythonFrontend::parse(const SourceFile& file) {
-  const std::string_view code = file.code();
-  ts::TreePtr tree(ts_parser_parse_string(parser_.get(), nullptr, code.data(),
-                                          static_cast<uint32_t>(code.size())));
-  if (!tree) {
-    ts_parser_reset(parser_.get());
-    return make_error(fmt::format("'{}': the parser gave up on this file", file.path()));
-  }
-  return tree;
-}
-
-Result<bool> PythonFrontend::parse_only(const SourceFile& file) {
-  auto tree = parse(file);
-  if (!tree) return make_error(tree.error());
-  return true;
-}
-
 namespace {
+
+// Same length in, same length out: offsets into the result are offsets into the original.
+void lone_cr_to_lf(std::string& text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+  }
+}
 
 // `, *[` / `= *[` / `(*[`: a star that splats a list display rather than multiplying.
 bool is_splat_of_list(std::string_view code, size_t star) {
@@ -45,6 +25,41 @@ bool is_splat_of_list(std::string_view code, size_t star) {
 }
 
 }  // namespace
+
+Result<PythonFrontend> PythonFrontend::create(const PythonGrammar& grammar) {
+  ts::ParserPtr parser(ts_parser_new());
+  if (!ts_parser_set_language(parser.get(), grammar.language())) {
+    return make_error(
+        fmt::format("cannot load tree-sitter-python (ABI {}) into tree-sitter runtime (ABI {})",
+                    ts_language_version(grammar.language()), TREE_SITTER_LANGUAGE_VERSION));
+  }
+  return PythonFrontend(grammar, std::move(parser));
+}
+
+Result<ts::TreePtr> PythonFrontend::parse(const SourceFile& file, std::string_view text) {
+  ts::TreePtr tree(ts_parser_parse_string(parser_.get(), nullptr, text.data(),
+                                          static_cast<uint32_t>(text.size())));
+  if (!tree) {
+    ts_parser_reset(parser_.get());
+    return make_error(fmt::format("'{}': the parser gave up on this file", file.path()));
+  }
+  return tree;
+}
+
+Result<ts::TreePtr> PythonFrontend::parse(const SourceFile& file) {
+  if (!file.has_lone_cr()) return parse(file, file.code());
+  // tree-sitter-python ends lines at \n only: parse a copy with each lone \r turned into \n
+  // (same length, so every offset still points into the original).
+  std::string text(file.code());
+  lone_cr_to_lf(text);
+  return parse(file, text);
+}
+
+Result<bool> PythonFrontend::parse_only(const SourceFile& file) {
+  auto tree = parse(file);
+  if (!tree) return make_error(tree.error());
+  return true;
+}
 
 // tree-sitter-python 0.23.6 misreads a starred list display in a bare tuple (`x = a, *[]`,
 // valid Python), and its error recovery swallows the statements after it. Such files are
@@ -61,6 +76,7 @@ Result<ts::TreePtr> PythonFrontend::parse_around_misreads(const SourceFile& file
     patched[at] = ' ';
   }
   if (patched.empty()) return tree;
+  if (file.has_lone_cr()) lone_cr_to_lf(patched);
   ts::TreePtr retry(ts_parser_parse_string(parser_.get(), nullptr, patched.data(),
                                            static_cast<uint32_t>(patched.size())));
   if (!retry) {

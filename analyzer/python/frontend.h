@@ -36,6 +36,7 @@ class PythonFrontend {
   PythonFrontend(const PythonGrammar& grammar, ts::ParserPtr parser)
       : grammar_(&grammar), parser_(std::move(parser)) {}
   [[nodiscard]] Result<ts::TreePtr> parse(const SourceFile& file);
+  [[nodiscard]] Result<ts::TreePtr> parse(const SourceFile& file, std::string_view text);
   [[nodiscard]] Result<ts::TreePtr> parse_around_misreads(const SourceFile& file, ts::TreePtr tree);
 
   const PythonGrammar* grammar_;

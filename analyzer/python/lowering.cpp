@@ -41,6 +41,7 @@ class Lowerer {
     function_ = top;
     lower_block(root, top->body);
     report_syntax_errors(root);
+    module_.index_imports();
     for (Stmt* guard : guards_) classify_with(*guard);
   }
 

@@ -160,3 +160,16 @@ TEST(LoweringTest, ReparsesAroundTheStarredListMisread) {
 
 }  // namespace
 }  // namespace sealint
+
+namespace sealint {
+namespace {
+
+TEST(LoweringTest, ReadsLoneCarriageReturnsAsLineEnds) {
+  auto lowered = testing::lower_python("import torch\rx = 1\rdef f():\r    return x\r");
+  EXPECT_TRUE(lowered.problems.empty());
+  EXPECT_EQ(lowered.module->top_level().body.size(), 3U);
+  EXPECT_EQ(lowered.module->file().line_text(2), "x = 1");
+}
+
+}  // namespace
+}  // namespace sealint

@@ -1,0 +1,126 @@
+// End-to-end: verdicts, exit codes, stdin, subcommands and paths of the `sealint` command line.
+#include <string>
+#include <string_view>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+class CliTest : public E2eTest {};
+
+TEST_F(CliTest, ExitsOneAndReportsSL001ForALeakyFile) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("train.py:10:9: error[SL001]")) << describe(run);
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, ExitsZeroWithNoFindingsForACleanFile) {
+  write("train.py", kCleanTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, ExitsZeroForPlainPythonWithoutATorchImport) {
+  write("numbers.py", kPlainPython);
+  const RunOutput run = this->run({"numbers.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings")) << describe(run);
+}
+
+TEST_F(CliTest, ReadsStdinUnderTheStdinFilename) {
+  const RunOutput run = this->run({"-", "--stdin-filename", "train.py"}, kLeakyTrainPy);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py:10:9:")) << describe(run);
+}
+
+TEST_F(CliTest, PrintsPathsRelativeToTheWorkingDirectory) {
+  const std::filesystem::path absolute = write("src/train.py", kLeakyTrainPy);
+  ASSERT_TRUE(absolute.is_absolute());
+  const RunOutput run = this->run({absolute.string()});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("src/train.py:10:9:")) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr(cwd().string()))) << describe(run);
+}
+
+TEST_F(CliTest, AnalysesAFileNamedTwiceOnlyOnce) {
+  const std::filesystem::path absolute = write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py", absolute.string()});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("Found 1 finding (1 error) in 1 file")) << describe(run);
+}
+
+// Output is sorted after the parallel run, so the worker count never shows (STYLE.md §6).
+TEST_F(CliTest, PrintsTheSameBytesWithOneJobAndWithFour) {
+  for (int i = 0; i < 20; ++i) {
+    const std::string name =
+        "project/pkg" + std::to_string(i % 3) + "/train_" + std::to_string(i) + ".py";
+    write(name, i % 2 == 0 ? kLeakyTrainPy : kCleanTrainPy);
+  }
+  const RunOutput one = run({"--jobs", "1", "project"});
+  const RunOutput four = run({"--jobs", "4", "project"});
+  ASSERT_EQ(one.exit_code, 1) << describe(one);
+  ASSERT_THAT(one.out, HasSubstr("Found 10 findings")) << describe(one);
+  EXPECT_EQ(four.exit_code, one.exit_code) << describe(four);
+  EXPECT_EQ(four.out, one.out);
+}
+
+TEST_F(CliTest, ListsTheRules) {
+  const RunOutput run = this->run({"rules"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("SL001")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("SL002")) << describe(run);
+}
+
+TEST_F(CliTest, ExplainsARuleWithItsDocsPage) {
+  const RunOutput run = this->run({"explain", "SL001"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("# SL001 grad-accumulation\n")) << describe(run);
+}
+
+TEST_F(CliTest, ExitsTwoWhenExplainingAnUnknownRule) {
+  const RunOutput run = this->run({"explain", "SL999"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("SL999")) << describe(run);
+}
+
+TEST_F(CliTest, ExitsTwoForAnUnknownOption) {
+  const RunOutput run = this->run({"--bogus"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("--bogus")) << describe(run);
+}
+
+TEST_F(CliTest, PrintsItsVersion) {
+  const RunOutput run = this->run({"--version"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_NE(run.out, "") << describe(run);
+}
+
+TEST_F(CliTest, ColoursTheOutputWhenAskedTo) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--color", "always", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("\x1b[")) << describe(run);
+}
+
+TEST_F(CliTest, DoesNotColourOutputThatIsNotATerminal) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("\x1b"))) << describe(run);
+  EXPECT_THAT(run.err, Not(HasSubstr("\x1b"))) << describe(run);
+}
+
+}  // namespace
+}  // namespace sealint::e2e

@@ -1,0 +1,118 @@
+// End-to-end: inputs built to break a parser or an analyser (empty, BOM + CRLF, very deep, very
+// long, very large, half-broken) end in an exit code, never a crash or a hang.
+#include <sys/stat.h>  // mkfifo
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+using ::testing::AnyOf;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+class HostileInputTest : public E2eTest {};
+
+// `text` with every "\n" turned into "\r\n".
+std::string with_crlf(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\n') out += '\r';
+    out += c;
+  }
+  return out;
+}
+
+std::string repeated(std::string_view piece, size_t times) {
+  std::string out;
+  out.reserve(piece.size() * times);
+  for (size_t i = 0; i < times; ++i) out += piece;
+  return out;
+}
+
+TEST_F(HostileInputTest, AcceptsAnEmptyFile) {
+  write("empty.py", "");
+  const RunOutput run = this->run({"empty.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.out, "No findings in 1 file.\n");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(HostileInputTest, ReportsTheLeakAtItsLineAndColumnInABomAndCrlfFile) {
+  write("train.py", "\xEF\xBB\xBF" + with_crlf(kLeakyTrainPy));
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py:10:9: error[SL001]")) << describe(run);
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(HostileInputTest, RejectsTwoHundredThousandNestedParenthesesWithoutCrashing) {
+  constexpr size_t kDepth = 200'000;
+  write("deep.py", "x = " + std::string(kDepth, '(') + "1" + std::string(kDepth, ')') + "\n");
+  const RunOutput run = this->run({"deep.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, AnyOf(HasSubstr("nested"), HasSubstr("syntax error"))) << describe(run);
+}
+
+TEST_F(HostileInputTest, SurvivesAThreeHundredThousandTermExpression) {
+  constexpr size_t kTerms = 300'000;
+  write("long.py", "x = a" + repeated(" + a", kTerms - 1) + "\n");
+  const RunOutput run = this->run({"long.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_THAT(run.exit_code, AnyOf(0, 2)) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("in 1 file")) << describe(run);  // the summary: it finished
+}
+
+// One import, then small functions until the file passes 20 MiB. An `import torch` before each
+// function would instead measure FileAnalysis::is_import_alias, a linear scan per call, so the run
+// is quadratic in the imports (about 55 s here): a speed bug for bench/, not a timing assert here.
+TEST_F(HostileInputTest, FinishesATwentyMegabyteFileOfSmallFunctions) {
+  constexpr size_t kBytes = 20 * 1024 * 1024;
+  std::string text = "import torch\n";
+  text.reserve(kBytes + 1024);
+  for (size_t i = 0; text.size() < kBytes; ++i) {
+    text += "\n\ndef train_" + std::to_string(i) +
+            "(model, loader, optimizer, criterion):\n"
+            "    total = 0.0\n"
+            "    for x, y in loader:\n"
+            "        loss = criterion(model(x), y)\n"
+            "        total += loss.item()\n"
+            "    return total\n";
+  }
+  write("big.py", text);
+  const RunOutput run = this->run({"big.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_THAT(run.exit_code, AnyOf(0, 1)) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("in 1 file")) << describe(run);  // the summary: it finished
+}
+
+// A named pipe with a .py name has no writer: reading it would block for ever.
+TEST_F(HostileInputTest, DoesNotHangOnANamedPipeInAFolder) {
+  write("project/train.py", kLeakyTrainPy);
+  ASSERT_EQ(::mkfifo((cwd() / "project/pipe.py").c_str(), 0600), 0) << std::strerror(errno);
+  const RunOutput run = this->run({"project"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("project/train.py:10:9: error[SL001]")) << describe(run);
+}
+
+TEST_F(HostileInputTest, StillReportsALeakBelowALocalSyntaxError) {
+  std::string text = "import torch\nx = = 1\n";
+  text += kLeakyTrainPy.substr(kLeakyTrainPy.find('\n') + 1);  // the leak, one line lower
+  write("train.py", text);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, StartsWith("train.py:2:5: error: syntax error")) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py:11:9: error[SL001]")) << describe(run);
+}
+
+}  // namespace
+}  // namespace sealint::e2e

@@ -1,0 +1,113 @@
+// End-to-end: the JSON output's shape, and the full text and JSON output checked against goldens.
+//
+// Goldens live in tests/e2e/golden/<case>.{txt,json}: sealint's whole stdout with the temp dir
+// replaced by [TMP] and the version by [VERSION]. To regenerate them after an intended change:
+//   SEALINT_UPDATE_GOLDEN=1 ctest --preset release -L e2e
+// (each golden test then rewrites its file and is skipped), and read `git diff tests/e2e/golden`.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+
+class JsonOutputTest : public E2eTest {
+ protected:
+  // Runs `--format json` on the leaky file at `path` and parses stdout.
+  nlohmann::json findings_for(const std::string& path) {
+    const RunOutput run = this->run({"--format", "json", path});
+    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    nlohmann::json parsed = nlohmann::json::parse(run.out, nullptr, /*allow_exceptions=*/false);
+    EXPECT_FALSE(parsed.is_discarded()) << "stdout is not JSON\n" << describe(run);
+    return parsed;
+  }
+};
+
+TEST_F(JsonOutputTest, PrintsAnArrayOfFindingsWithEveryKey) {
+  write("train.py", kLeakyTrainPy);
+  const nlohmann::json findings = findings_for("train.py");
+  ASSERT_TRUE(findings.is_array()) << findings.dump(2);
+  ASSERT_EQ(findings.size(), 1U) << findings.dump(2);
+  for (const nlohmann::json& finding : findings) {
+    for (const char* key :
+         {"rule", "name", "severity", "message", "help", "path", "range", "related", "fix"}) {
+      EXPECT_TRUE(finding.contains(key)) << "no \"" << key << "\" in " << finding.dump(2);
+    }
+    EXPECT_EQ(finding.value("rule", ""), "SL001");
+    const nlohmann::json start =
+        finding.value("range", nlohmann::json::object()).value("start", nlohmann::json::object());
+    EXPECT_EQ(start.value("line", 0), 10) << finding.dump(2);
+    EXPECT_EQ(start.value("column", 0), 9) << finding.dump(2);
+    EXPECT_TRUE(finding.value("related", nlohmann::json()).is_array()) << finding.dump(2);
+  }
+}
+
+TEST_F(JsonOutputTest, GivesPathsRelativeToTheWorkingDirectory) {
+  const fs::path absolute = write("src/train.py", kLeakyTrainPy);
+  const nlohmann::json findings = findings_for(absolute.string());
+  ASSERT_TRUE(findings.is_array() && findings.size() == 1U) << findings.dump(2);
+  EXPECT_EQ(findings[0].value("path", ""), "src/train.py");
+}
+
+class GoldenTest : public E2eTest {
+ protected:
+  // Temp dir -> [TMP], version -> [VERSION], so the golden is the same on every machine.
+  std::string normalize(std::string text) const {
+    replace_all(text, cwd().string(), "[TMP]");
+    const RunOutput version = run({"--version"});
+    std::string number = version.out;
+    while (!number.empty() && (number.back() == '\n' || number.back() == '\r')) number.pop_back();
+    if (!number.empty()) replace_all(text, number, "[VERSION]");
+    return text;
+  }
+
+  // Compares `actual` with tests/e2e/golden/`name`, or rewrites it under SEALINT_UPDATE_GOLDEN=1.
+  void expect_golden(std::string_view name, const std::string& actual) const {
+    const fs::path golden = fs::path(SEALINT_SOURCE_DIR) / "tests/e2e/golden" / name;
+    const char* update = std::getenv("SEALINT_UPDATE_GOLDEN");
+    if (update != nullptr && std::string_view(update) == "1") {
+      fs::create_directories(golden.parent_path());
+      std::ofstream(golden, std::ios::binary | std::ios::trunc) << actual;
+      GTEST_SKIP() << "rewrote " << golden.string();
+    }
+    ASSERT_TRUE(fs::exists(golden))
+        << golden.string() << " is missing; run with SEALINT_UPDATE_GOLDEN=1 to write it";
+    EXPECT_EQ(actual, read_file(golden)) << "stdout differs from " << golden.string();
+  }
+
+ private:
+  static void replace_all(std::string& text, std::string_view from, std::string_view to) {
+    if (from.empty()) return;
+    for (size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size())) {
+      text.replace(at, from.size(), to);
+    }
+  }
+};
+
+TEST_F(GoldenTest, MatchesTheTextGoldenForTheLeakyFile) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  ASSERT_EQ(run.exit_code, 1) << describe(run);
+  expect_golden("leaky.txt", normalize(run.out));
+}
+
+TEST_F(GoldenTest, MatchesTheJsonGoldenForTheLeakyFile) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--format", "json", "train.py"});
+  ASSERT_EQ(run.exit_code, 1) << describe(run);
+  expect_golden("leaky.json", normalize(run.out));
+}
+
+}  // namespace
+}  // namespace sealint::e2e
