@@ -198,8 +198,34 @@ bool is_backward_call(const Expr& expr) {
   return callee->kind == ExprKind::Name && (callee->text == "backward" || callee->text == "grad");
 }
 
-// `loss.backward()`, `scaler.scale(loss).backward()`, `accelerator.backward(loss)`,
-// `torch.autograd.backward(loss)`, `autograd.grad(loss, params)`: the places whose graph runs.
+// The places whose graph an expression hands to a backward: maximal places only (`losses[-1]`
+// is an element, not the list; `self.total`, not `self`). A method call with positional
+// arguments passes them on (`scaler.scale(loss)`, `accelerator.backward(loss)`); one without
+// transforms its receiver (`loss.mean()`, `torch.stack(losses).sum()`).
+void consumed_places(const Expr* expr, std::vector<std::string>& out) {
+  std::vector<const Expr*> stack = {expr};
+  while (!stack.empty()) {
+    const Expr* e = stack.back();
+    stack.pop_back();
+    if (e == nullptr) continue;
+    if (e->kind == ExprKind::Name || e->kind == ExprKind::Attr || e->kind == ExprKind::Subscript) {
+      std::string key = place_key(e);
+      if (!key.empty()) {
+        out.push_back(std::move(key));
+        continue;
+      }
+    }
+    if (e->kind == ExprKind::Call) {
+      for (size_t i = 0; i < e->arg_count(); ++i) stack.push_back(e->arg(i));
+      const Expr* callee = e->callee();
+      if (callee->kind == ExprKind::Attr && e->arg_count() == 0) stack.push_back(callee->base());
+      continue;
+    }
+    if (e->kind == ExprKind::Lambda) continue;
+    for (const Expr* item : e->items) stack.push_back(item);
+  }
+}
+
 std::vector<std::string> backward_places_of(const Function& function) {
   std::vector<std::string> places;
   std::vector<const Stmt*> assignments;
@@ -213,10 +239,16 @@ std::vector<std::string> backward_places_of(const Function& function) {
                                (callee->text == "grad" || callee->text == "backward") &&
                                dotted_name(callee).find("autograd") != std::string::npos;
       if (!is_backward_call(expr) && !autograd_fn) return;
-      if (callee->kind == ExprKind::Attr) collect_places(callee->base(), places);
-      if (expr.arg(0) != nullptr) collect_places(expr.arg(0), places);
-      if (const Expr* outputs = expr.keyword("outputs")) collect_places(outputs, places);
-      if (const Expr* tensors = expr.keyword("tensors")) collect_places(tensors, places);
+      // `loss.backward(retain_graph=True)` consumes the receiver; `accelerator.backward(loss)`,
+      // `torch.autograd.grad(loss, params)` and `loss.backward(torch.ones_like(loss))` their
+      // first argument.
+      if (expr.arg(0) != nullptr) {
+        consumed_places(expr.arg(0), places);
+      } else if (callee->kind == ExprKind::Attr && !autograd_fn) {
+        consumed_places(callee->base(), places);
+      }
+      if (const Expr* outputs = expr.keyword("outputs")) consumed_places(outputs, places);
+      if (const Expr* tensors = expr.keyword("tensors")) consumed_places(tensors, places);
     });
   });
   // Follow one or two assignment steps back: `loss = total / n; loss.backward()` consumes total.
@@ -228,7 +260,7 @@ std::vector<std::string> backward_places_of(const Function& function) {
         if (!key.empty() &&
             std::find(places.begin(), places.begin() + static_cast<std::ptrdiff_t>(before), key) !=
                 places.begin() + static_cast<std::ptrdiff_t>(before)) {
-          collect_places(stmt->value, places);
+          consumed_places(stmt->value, places);
         }
       }
     }
@@ -314,6 +346,7 @@ class GradWalker {
         return;
       case StmtKind::Return: {
         const Fact value = eval(stmt.value);
+        record_return_elements(stmt.value);
         out_.summary.returns = returned_ ? join(out_.summary.returns, value) : value;
         returned_ = true;
         return;
@@ -409,6 +442,27 @@ class GradWalker {
     exec_body(loop.orelse);
   }
 
+  // `return output, loss.item()`: what each element holds, so that `out, l = f()` does not
+  // give `l` the graph of `out`. Kept only while every return is a tuple of the same size.
+  void record_return_elements(const Expr* value) {
+    auto& elements = out_.summary.return_elements;
+    const bool tuple = value != nullptr && value->kind == ExprKind::Collection &&
+                       value->collection_kind == CollectionKind::Tuple;
+    if (!tuple || (returned_ && elements.size() != value->items.size())) {
+      elements.clear();
+      tuples_only_ = false;
+      return;
+    }
+    if (!tuples_only_) return;
+    for (size_t i = 0; i < value->items.size(); ++i) {
+      const Fact& f = a_.facts_[value->items[i]->id];
+      if (returned_)
+        elements[i] = join(elements[i], f);
+      else
+        elements.push_back(f);
+    }
+  }
+
   // `self.x = value` in a method: a reset of x (when value does not read it), or an
   // accumulation (`self.sum = self.sum + val`).
   void record_self_assignment(const Stmt& stmt, const Expr* target) {
@@ -432,6 +486,7 @@ class GradWalker {
   void bind(const Expr* target, Fact value, const Expr* value_expr) {
     if (target == nullptr) return;
     if (target->kind == ExprKind::Collection) {
+      if (bind_returned_tuple(target, value_expr)) return;
       const bool same_shape = value_expr != nullptr && value_expr->kind == ExprKind::Collection &&
                               value_expr->items.size() == target->items.size();
       for (size_t i = 0; i < target->items.size(); ++i) {
@@ -452,8 +507,7 @@ class GradWalker {
     // `loss = compute(batch)` followed by `loss.backward()`: the backward is the evidence.
     if (value.grad == Grad::Unknown && no_grad_ == 0 && target->kind == ExprKind::Name &&
         value.kind != ValueKind::Module && value.kind != ValueKind::Container &&
-        std::binary_search(out_.backward_places.begin(), out_.backward_places.end(), key) &&
-        value_expr != nullptr && value_expr->kind == ExprKind::Call) {
+        consumed_below(key) && value_expr != nullptr && value_expr->kind == ExprKind::Call) {
       value.grad = Grad::Yes;
       value.kind = ValueKind::Tensor;
       value.scalar = true;
@@ -478,6 +532,32 @@ class GradWalker {
       }
     }
     state_[key] = value;
+  }
+
+  // `out, loss = train_step(...)` where the file's train_step returns a tuple: element-wise.
+  bool bind_returned_tuple(const Expr* target, const Expr* value_expr) {
+    if (value_expr == nullptr || value_expr->kind != ExprKind::Call) return false;
+    const Function* function = a_.resolve_callee(fn_, *value_expr);
+    if (function == nullptr || function == &fn_) return false;
+    const FunctionSummary& summary = a_.summary(*function);
+    if (summary.return_elements.size() != target->items.size()) return false;
+    const size_t first_param = value_expr->callee()->kind == ExprKind::Attr ? 1 : 0;
+    for (size_t i = 0; i < target->items.size(); ++i) {
+      bind(target->items[i],
+           map_returned(summary.return_elements[i], *value_expr, *function, first_param), nullptr);
+    }
+    return true;
+  }
+
+  // A backward consumes `key` or a place inside it (`output.loss.backward()` for `output`).
+  bool consumed_below(const std::string& key) const {
+    const auto& places = out_.backward_places;
+    auto it = std::lower_bound(places.begin(), places.end(), key);
+    for (; it != places.end() && it->starts_with(key); ++it) {
+      if (it->size() == key.size() || (*it)[key.size()] == '.' || (*it)[key.size()] == '[')
+        return true;
+    }
+    return false;
   }
 
   Fact element_of(const Fact& iterable, const Expr* iter_expr) const {
@@ -507,8 +587,22 @@ class GradWalker {
     return fact;
   }
 
+  // Kind evidence from a name alone (`model`, `criterion`, `optimizer`, `train_loader`), for a
+  // value nothing else tells about.
+  static void kind_from_name(std::string_view name, Fact& fact) {
+    if (fact.kind != ValueKind::Unknown || fact.grad != Grad::Unknown) return;
+    if (is_model_like_name(name)) fact.kind = ValueKind::Module;
+    if (is_loss_fn_like_name(name)) fact.kind = ValueKind::LossFn;
+    if (is_optimizer_like_name(name)) fact.kind = ValueKind::Optimizer;
+    if (is_loader_like_name(name)) fact.kind = ValueKind::Loader;
+  }
+
   Fact lookup_name(std::string_view name) const {
-    if (auto it = state_.find(std::string(name)); it != state_.end()) return it->second;
+    if (auto it = state_.find(std::string(name)); it != state_.end()) {
+      Fact fact = it->second;
+      kind_from_name(name, fact);
+      return fact;
+    }
     if (const ClassDef* cls = a_.class_named(name)) {
       Fact fact;
       fact.kind = ValueKind::Class;
@@ -522,12 +616,7 @@ class GradWalker {
       return fact;
     }
     Fact fact = a_.global(name);
-    if (fact.kind == ValueKind::Unknown) {
-      if (is_model_like_name(name)) fact.kind = ValueKind::Module;
-      if (is_loss_fn_like_name(name)) fact.kind = ValueKind::LossFn;
-      if (is_optimizer_like_name(name)) fact.kind = ValueKind::Optimizer;
-      if (is_loader_like_name(name)) fact.kind = ValueKind::Loader;
-    }
+    kind_from_name(name, fact);
     return fact;
   }
 
@@ -779,12 +868,11 @@ class GradWalker {
         if (auto builtin = eval_builtin(name, args, arg_params)) return *builtin;
       }
     }
-    return call_value(call, target, args, arg_params);
+    return call_value(call, target);
   }
 
   // Calling a value: a model, a loss function, a class, a function of the file.
-  Fact call_value(const Expr& call, const Fact& target, const std::vector<Fact>& args,
-                  uint32_t arg_params) {
+  Fact call_value(const Expr& call, const Fact& target) {
     switch (target.kind) {
       case ValueKind::Module:
         return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
@@ -802,8 +890,7 @@ class GradWalker {
         return fact;
       }
       case ValueKind::Function:
-        if (target.function != nullptr)
-          return apply_summary(call, *target.function, args, arg_params, 0);
+        if (target.function != nullptr) return apply_summary(call, *target.function, 0);
         return {};
       default:
         return {};
@@ -812,30 +899,34 @@ class GradWalker {
 
   // The result of calling an in-file function, from its summary: the returned value, with
   // grad when a grad argument flows to the return.
-  Fact apply_summary(const Expr& call, const Function& function, const std::vector<Fact>& args,
-                     uint32_t arg_params, size_t first_param) {
-    (void)arg_params;
+  Fact apply_summary(const Expr& call, const Function& function, size_t first_param) {
     const FunctionSummary& summary = a_.summary(function);
     if (summary.trains) out_.summary.trains = true;
-    Fact result = summary.returns;
+    return map_returned(summary.returns, call, function, first_param);
+  }
+
+  // A value a function returns, seen at one call: grad when the function makes it so, or when
+  // a grad argument reaches it through the parameters in `returned.params`.
+  Fact map_returned(const Fact& returned, const Expr& call, const Function& function,
+                    size_t first_param) const {
+    Fact result = returned;
     result.params = 0;
-    for (size_t i = 0; i < args.size(); ++i) {
+    auto take = [&](const Fact& arg) {
+      result.params |= arg.params;
+      if (arg.grad != Grad::Yes || no_grad_ != 0) return;
+      result.grad = Grad::Yes;
+      result.scalar = result.scalar || arg.scalar;
+      if (result.kind == ValueKind::Unknown) result.kind = ValueKind::Tensor;
+    };
+    for (size_t i = 0; i < call.arg_count(); ++i) {
       const size_t param = i + first_param;
-      if (param >= 32 || (summary.returns.params & (1U << param)) == 0) continue;
-      result.params |= args[i].params;
-      if (args[i].grad == Grad::Yes && no_grad_ == 0) {
-        result.grad = Grad::Yes;
-        result.scalar = result.scalar || args[i].scalar;
-        if (result.kind == ValueKind::Unknown) result.kind = ValueKind::Tensor;
-      }
+      if (param < 32 && (returned.params & (1U << param)) != 0) take(a_.facts_[call.arg(i)->id]);
     }
     for (const Keyword& keyword : call.keywords) {
       for (size_t p = 0; p < function.params.size() && p < 32; ++p) {
-        if (function.params[p].name != keyword.name || (summary.returns.params & (1U << p)) == 0)
-          continue;
-        const Fact& f = a_.facts_[keyword.value->id];
-        result.params |= f.params;
-        if (f.grad == Grad::Yes && no_grad_ == 0) result.grad = Grad::Yes;
+        if (function.params[p].name == keyword.name && (returned.params & (1U << p)) != 0) {
+          take(a_.facts_[keyword.value->id]);
+        }
       }
     }
     if (no_grad_ > 0 && result.grad == Grad::Yes) result.grad = Grad::No;
@@ -873,7 +964,7 @@ class GradWalker {
     }
     if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
       if (const Function* target = a_.resolve_method(receiver, method)) {
-        return apply_summary(call, *target, args, arg_params, 1);
+        return apply_summary(call, *target, 1);
       }
     }
     if (receiver.kind == ValueKind::Class && receiver.instance_of != nullptr) {
@@ -1090,6 +1181,7 @@ class GradWalker {
   int no_grad_ = 0;
   int loop_depth_ = 0;
   bool returned_ = false;
+  bool tuples_only_ = true;
 };
 
 // ---- FileAnalysis ---------------------------------------------------------------------------

@@ -25,7 +25,9 @@ struct SelfEffect {
 };
 
 struct FunctionSummary {
-  Fact returns;         // joined over `return` statements; params bits = what flows out
+  Fact returns;  // joined over `return` statements; params bits = what flows out
+  // When every return is a tuple of one size: each element's fact (`return out, loss.item()`).
+  std::vector<Fact> return_elements;
   bool trains = false;  // runs backward or an optimizer step (itself or through a callee)
   std::vector<SelfEffect> self_effects;
   std::vector<std::string> resets;  // attributes it rebinds without reading (`self.sum = 0`)
