@@ -148,7 +148,14 @@ class GradAccumulation final : public Rule {
       for (const ir::SelfEffect& effect : analysis.summary(*method).self_effects) {
         if (effect.kind != ir::SelfEffect::Kind::Accumulate) continue;
         const Expr* arg = grad_argument(analysis, call, *method, effect.params);
-        if (arg == nullptr) continue;
+        if (arg == nullptr) {
+          if (effect.local_grad && !analysis.runs_without_grad(*method) &&
+              report_local_effect(module, analysis, function, where, call, *method, receiver_fact,
+                                  effect, sink)) {
+            return;
+          }
+          continue;
+        }
         const std::string receiver_key = ir::place_key(receiver);
         if (receiver_key.empty()) continue;
         const std::string key = receiver_key + "." + effect.attr;
@@ -178,6 +185,38 @@ class GradAccumulation final : public Rule {
         return;
       }
     });
+  }
+
+  // `self.step(batch)` in a loop where the file's `step()` does `self.total += loss` with a
+  // loss it computes itself.
+  bool report_local_effect(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           const ir::Function& function, const ir::StmtContext& where,
+                           const Expr& call, const ir::Function& method,
+                           const ir::Fact& receiver_fact, const ir::SelfEffect& effect,
+                           DiagnosticSink& sink) const {
+    const std::string receiver_key = ir::place_key(call.callee()->base());
+    if (receiver_key.empty() || effect.stmt == nullptr || effect.stmt->value == nullptr)
+      return false;
+    const std::string key = receiver_key + "." + effect.attr;
+    const Stmt* loop = growing_loop(analysis, function, where.loops, key,
+                                    reset_methods_for(analysis, receiver_fact, effect.attr));
+    if (loop == nullptr) return false;
+    const Expr& value = *effect.stmt->value;
+    const std::string text = short_text(module, value, "the value");
+    std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
+    related.insert(related.begin(),
+                   {effect.stmt->range, fmt::format("`{}()` adds `{}` to `self.{}` here",
+                                                    method.name, text, effect.attr)});
+    const bool scalar = analysis.fact(value).scalar;
+    sink.report(
+        kInfo, call.range,
+        fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call, so every "
+                    "iteration's graph stays alive",
+                    method.name, text, key),
+        fmt::format("add a number in `{}()`: `self.{} += {}`", method.name, effect.attr,
+                    scalar ? item_of(text, value) : call_on(text, value, "detach()")),
+        std::move(related));
+    return true;
   }
 
   // The first argument of `call` bound to a parameter in `params` (bit 0 is self) with a graph.

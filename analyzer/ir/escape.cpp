@@ -1,6 +1,7 @@
 #include "analyzer/ir/escape.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "analyzer/ir/walk.h"
 
@@ -100,6 +101,27 @@ bool contains(const std::vector<Stmt*>& body, const Stmt* wanted) {
   return found;
 }
 
+// Like for_each_nested, but only statements that run on every pass through `body`: not the
+// branches of an `if` or the handlers of a `try` (a reset every 100 steps still keeps 100).
+void for_each_every_iteration(const std::vector<Stmt*>& body,
+                              const std::function<void(const Stmt&)>& visit) {
+  for (const Stmt* stmt : body) {
+    visit(*stmt);
+    switch (stmt->kind) {
+      case StmtKind::Guard:
+      case StmtKind::Loop:
+        for_each_every_iteration(stmt->body, visit);
+        break;
+      case StmtKind::Try:
+        for_each_every_iteration(stmt->body, visit);
+        for_each_every_iteration(stmt->finalbody, visit);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
 }  // namespace
 
 bool reads_place(const Expr* expr, std::string_view key) {
@@ -118,7 +140,7 @@ bool reads_place(const Expr* expr, std::string_view key) {
 bool resets_in(const std::vector<Stmt*>& body, std::string_view key,
                const std::vector<std::string_view>& reset_methods) {
   bool reset = false;
-  for_each_nested(body, [&](const Stmt& stmt) {
+  for_each_every_iteration(body, [&](const Stmt& stmt) {
     if (reset) return;
     switch (stmt.kind) {
       case StmtKind::Assign:

@@ -16,7 +16,8 @@ namespace sealint::ir {
 // The root name of a place key: "stats" for `stats["loss"]`.
 [[nodiscard]] std::string_view place_root(std::string_view key);
 
-// True when `body` (nested statements included, nested defs not) rebinds `key` or its root
+// True when `body` (nested statements that run every iteration: not `if` branches, not
+// `except` handlers; nested defs not) rebinds `key` or its root
 // without reading `key` (`total = 0`, `losses = []`), deletes it, clears it (`xs.clear()`,
 // `del xs[:]`, `xs[:] = []`), or calls a method listed in `reset_methods` on it.
 [[nodiscard]] bool resets_in(const std::vector<Stmt*>& body, std::string_view key,

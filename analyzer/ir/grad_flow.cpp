@@ -333,11 +333,8 @@ class GradWalker {
         const Fact current = eval(target);
         const Fact value = eval(stmt.value);
         const std::string key = place_key(target);
-        if (key.starts_with("self.") && (value.params != 0) &&
-            (stmt.text == "+=" || stmt.text == "-=")) {
-          out_.summary.self_effects.push_back(
-              {SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
-        }
+        if (key.starts_with("self.") && (stmt.text == "+=" || stmt.text == "-="))
+          record_effect(SelfEffect::Kind::Accumulate, key, value, &stmt);
         bind(target, combine(current, value, stmt.text == "+=" ? "+" : "*"), nullptr);
         return;
       }
@@ -463,6 +460,16 @@ class GradWalker {
     }
   }
 
+  // What a method leaves in `self` that outlives the call: a parameter stored or summed into an
+  // attribute (any depth), or a graph made here (outside the method's own loops, which the
+  // rules check where they are).
+  void record_effect(SelfEffect::Kind kind, const std::string& key, const Fact& value,
+                     const Stmt* stmt) {
+    const bool local = value.grad == Grad::Yes && no_grad_ == 0 && loop_depth_ == 0;
+    if (value.params == 0 && !local) return;
+    out_.summary.self_effects.push_back({kind, key.substr(5), value.params, local, stmt});
+  }
+
   // `self.x = value` in a method: a reset of x (when value does not read it), or an
   // accumulation (`self.sum = self.sum + val`).
   void record_self_assignment(const Stmt& stmt, const Expr* target) {
@@ -473,11 +480,7 @@ class GradWalker {
       return;
     }
     if (stmt.value != nullptr && stmt.value->kind == ExprKind::BinOp) {
-      const Fact value = a_.facts_[stmt.value->id];
-      if (value.params != 0) {
-        out_.summary.self_effects.push_back(
-            {SelfEffect::Kind::Accumulate, key.substr(5), value.params, &stmt});
-      }
+      record_effect(SelfEffect::Kind::Accumulate, key, a_.facts_[stmt.value->id], &stmt);
     }
   }
 
@@ -1048,10 +1051,7 @@ class GradWalker {
     } else {
       it->second.grad = join(it->second.grad, held);
     }
-    if (key.starts_with("self.") && stored.params != 0) {
-      out_.summary.self_effects.push_back(
-          {SelfEffect::Kind::Append, key.substr(5), stored.params, nullptr});
-    }
+    if (key.starts_with("self.")) record_effect(SelfEffect::Kind::Append, key, stored, nullptr);
   }
 
   std::optional<Fact> eval_builtin(std::string_view name, const std::vector<Fact>& args,

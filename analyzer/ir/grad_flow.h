@@ -21,6 +21,8 @@ struct SelfEffect {
   Kind kind = Kind::Accumulate;
   std::string attr;  // "sum" for self.sum
   uint32_t params = 0;
+  // The stored value carries a graph made inside the method (`self.total += loss` in `step()`).
+  bool local_grad = false;
   const Stmt* stmt = nullptr;
 };
 
