@@ -51,6 +51,11 @@ void additive_operands(const Expr* expr, std::vector<const Expr*>& out) {
   }
 }
 
+// `.item()` for a 0-d value (a loss); `.detach()` for a batch, where `.item()` would fail.
+std::string_view sanitizer(bool scalar) {
+  return scalar ? "item()" : "detach()";
+}
+
 bool is_graph_value(const ir::FileAnalysis& analysis, const Expr* value) {
   const ir::Fact& fact = analysis.fact(*value);
   return fact.grad == Grad::Yes && fact.kind != ir::ValueKind::Container;
@@ -113,23 +118,21 @@ class GradAccumulation final : public Rule {
                           const Stmt& stmt, const Accumulation& acc, DiagnosticSink& sink) const {
     const Stmt* loop = growing_loop(analysis, function, where.loops, acc.key);
     if (loop == nullptr) return;
-    const std::string value = short_text(module, *acc.value, "the value");
-    const std::string target = short_text(module, *acc.target, acc.key);
+    const QuotedExpr value = quote(module, *acc.value);
+    const std::string target = quote(module, *acc.target).text;
     const bool scalar = analysis.fact(*acc.value).scalar;
     std::optional<Fix> fix;
-    std::string help;
-    if (scalar) {
-      help = fmt::format("add a number instead: `{} += {}`", target, item_of(value, *acc.value));
-      fix = item_fix(*acc.value);
-    } else {
-      help = fmt::format("add a detached value instead: `{} += {}`", target,
-                         call_on(value, *acc.value, "detach()"));
-    }
+    if (scalar) fix = item_fix(*acc.value);
+    const std::string help =
+        !value.complete
+            ? fmt::format("add a number instead: call `.{}` on the added value", sanitizer(scalar))
+            : fmt::format("add a {} instead: `{} += {}`", scalar ? "number" : "detached value",
+                          target, method_on(*acc.value, value.text, sanitizer(scalar)));
     sink.report(
         kInfo, stmt.range,
         fmt::format(
             "`{}` is added to `{}` with its autograd graph, so every iteration's graph stays alive",
-            value, target),
+            value.text, target),
         std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix));
   }
 
@@ -162,7 +165,7 @@ class GradAccumulation final : public Rule {
         const Stmt* loop = growing_loop(analysis, function, where.loops, key,
                                         reset_methods_for(analysis, receiver_fact, effect.attr));
         if (loop == nullptr) continue;
-        const std::string value = short_text(module, *arg, "the value");
+        const QuotedExpr value = quote(module, *arg);
         const std::string owner = receiver_fact.instance_of->name.empty()
                                       ? ""
                                       : std::string(receiver_fact.instance_of->name) + ".";
@@ -178,10 +181,11 @@ class GradAccumulation final : public Rule {
             fmt::format(
                 "`{}` is accumulated into `{}` by `{}{}()` with its autograd graph, so every "
                 "iteration's graph stays alive",
-                value, key, owner, method->name),
-            fmt::format("pass a number: `{}`",
-                        scalar ? item_of(value, *arg) : call_on(value, *arg, "detach()")),
-            std::move(related), scalar ? item_fix(*arg) : std::nullopt);
+                value.text, key, owner, method->name),
+            value.complete
+                ? fmt::format("pass a number: `{}`", method_on(*arg, value.text, sanitizer(scalar)))
+                : fmt::format("pass a number: call `.{}` on the argument", sanitizer(scalar)),
+            std::move(related), scalar ? std::optional<Fix>(item_fix(*arg)) : std::nullopt);
         return;
       }
     });
@@ -202,19 +206,21 @@ class GradAccumulation final : public Rule {
                                     reset_methods_for(analysis, receiver_fact, effect.attr));
     if (loop == nullptr) return false;
     const Expr& value = *effect.stmt->value;
-    const std::string text = short_text(module, value, "the value");
+    const QuotedExpr text = quote(module, value);
     std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
     related.insert(related.begin(),
                    {effect.stmt->range, fmt::format("`{}()` adds `{}` to `self.{}` here",
-                                                    method.name, text, effect.attr)});
+                                                    method.name, text.text, effect.attr)});
     const bool scalar = analysis.fact(value).scalar;
     sink.report(
         kInfo, call.range,
         fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call, so every "
                     "iteration's graph stays alive",
-                    method.name, text, key),
-        fmt::format("add a number in `{}()`: `self.{} += {}`", method.name, effect.attr,
-                    scalar ? item_of(text, value) : call_on(text, value, "detach()")),
+                    method.name, text.text, key),
+        text.complete ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name,
+                                    effect.attr, method_on(value, text.text, sanitizer(scalar)))
+                      : fmt::format("add a number in `{}()`: call `.{}` on the added value",
+                                    method.name, sanitizer(scalar)),
         std::move(related));
     return true;
   }
@@ -236,33 +242,6 @@ class GradAccumulation final : public Rule {
       }
     }
     return nullptr;
-  }
-
-  static bool needs_parens(const Expr& expr) {
-    return expr.kind != ExprKind::Name && expr.kind != ExprKind::Attr &&
-           expr.kind != ExprKind::Call && expr.kind != ExprKind::Subscript;
-  }
-  static std::string call_on(const std::string& text, const Expr& expr, std::string_view method) {
-    return needs_parens(expr) ? fmt::format("({}).{}", text, method)
-                              : fmt::format("{}.{}", text, method);
-  }
-  static std::string item_of(const std::string& text, const Expr& expr) {
-    return call_on(text, expr, "item()");
-  }
-
-  // Unsafe: `.item()` synchronises with the device every iteration and turns the accumulator
-  // from a tensor into a float.
-  static std::optional<Fix> item_fix(const Expr& value) {
-    Fix fix;
-    fix.title = "call `.item()` on the accumulated value";
-    fix.safe = false;
-    if (needs_parens(value)) {
-      fix.edits.push_back({{value.range.begin, value.range.begin}, {}, "("});
-      fix.edits.push_back({{value.range.end, value.range.end}, {}, ").item()"});
-    } else {
-      fix.edits.push_back({{value.range.end, value.range.end}, {}, ".item()"});
-    }
-    return fix;
   }
 };
 

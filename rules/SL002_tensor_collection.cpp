@@ -115,29 +115,34 @@ class TensorCollection final : public Rule {
     if (key.empty()) return;
     const Stmt* loop = growing_loop(analysis, function, where.loops, key);
     if (loop == nullptr || (device_batch && !analysis.loop_trains(*loop))) return;
-    const std::string text = short_text(module, *store.value, "a tensor");
-    const std::string container = short_text(module, *store.container, key);
+    const QuotedExpr text = quote(module, *store.value);
+    const std::string container = quote(module, *store.container).text;
     if (graph) {
-      sink.report(
-          kInfo, store.primary->range,
-          fmt::format(
-              "`{}` is {} `{}` with its autograd graph; the container outlives the loop, so every "
-              "iteration's graph stays alive",
-              text, store.verb, container),
-          value.scalar
-              ? fmt::format(
-                    "store a number (`{}.item()`) or a detached CPU copy (`{}.detach().cpu()`)",
-                    text, text)
-              : fmt::format("store a detached CPU copy: `{}.detach().cpu()`", text),
-          growth_evidence(function, *loop, key));
+      std::string help;
+      if (!text.complete) {
+        help = "store a number (`.item()`) or a detached CPU copy (`.detach().cpu()`)";
+      } else if (value.scalar) {
+        help = fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
+                           method_on(*store.value, text.text, "item()"),
+                           method_on(*store.value, text.text, "detach().cpu()"));
+      } else {
+        help = fmt::format("store a detached CPU copy: `{}`",
+                           method_on(*store.value, text.text, "detach().cpu()"));
+      }
+      sink.report(kInfo, store.primary->range,
+                  fmt::format("`{}` is {} `{}` with its autograd graph; the container outlives the "
+                              "loop, so every iteration's graph stays alive",
+                              text.text, store.verb, container),
+                  std::move(help), growth_evidence(function, *loop, key));
       return;
     }
     sink.report(kInfo, store.primary->range,
                 fmt::format("`{}` stays on its device in `{}` across iterations, so device memory "
-                            "grows by one batch "
-                            "per iteration",
-                            text, container),
-                fmt::format("keep a CPU copy: `{}.cpu()`", text),
+                            "grows by one batch per iteration",
+                            text.text, container),
+                text.complete ? fmt::format("keep a CPU copy: `{}`",
+                                            method_on(*store.value, text.text, "cpu()"))
+                              : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
                 growth_evidence(function, *loop, key), std::nullopt, Severity::Note);
   }
 
@@ -164,14 +169,16 @@ class TensorCollection final : public Rule {
           const Stmt* loop = growing_loop(analysis, function, where.loops, key,
                                           reset_methods_for(analysis, receiver_fact, effect.attr));
           if (loop == nullptr) return;
-          const std::string text = short_text(module, *call.arg(i), "a tensor");
+          const QuotedExpr text = quote(module, *call.arg(i));
           sink.report(
               kInfo, call.range,
-              fmt::format("`{}` is appended to `{}` by `{}.{}()` with its autograd graph; the list "
-                          "outlives "
-                          "the loop, so every iteration's graph stays alive",
-                          text, key, receiver_fact.instance_of->name, method->name),
-              fmt::format("pass a number or a detached CPU copy: `{}.detach().cpu()`", text),
+              fmt::format("`{}` is appended to `{}` by `{}.{}()` with its autograd graph; the "
+                          "list outlives the loop, so every iteration's graph stays alive",
+                          text.text, key, receiver_fact.instance_of->name, method->name),
+              text.complete
+                  ? fmt::format("pass a number or a detached CPU copy: `{}`",
+                                method_on(*call.arg(i), text.text, "detach().cpu()"))
+                  : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
               growth_evidence(function, *loop, receiver_key));
           return;
         }

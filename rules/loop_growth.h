@@ -24,9 +24,22 @@ namespace sealint::rules {
 [[nodiscard]] std::vector<Related> growth_evidence(const ir::Function& function,
                                                    const ir::Stmt& loop, std::string_view key);
 
-// Source text of an expression for a message, or `fallback` when it is long or spans lines.
-[[nodiscard]] std::string short_text(const ir::Module& module, const ir::Expr& expr,
-                                     std::string_view fallback);
+// An expression as messages quote it: its source, or its first 40 bytes and "..." when it is
+// longer or spans lines (then `complete` is false and a help should not build code from it).
+struct QuotedExpr {
+  std::string text;
+  bool complete = true;
+};
+[[nodiscard]] QuotedExpr quote(const ir::Module& module, const ir::Expr& expr);
+
+// `text.method` with parentheses around `text` when the expression needs them: `loss.item()`,
+// `(total / n).item()`.
+[[nodiscard]] std::string method_on(const ir::Expr& expr, std::string_view text,
+                                    std::string_view method);
+
+// The fix that calls `.item()` on `value` (unsafe: it synchronises with the device every
+// iteration and turns a tensor into a float).
+[[nodiscard]] Fix item_fix(const ir::Expr& value);
 
 // Names of the methods of `receiver`'s class that reset `attr` (`reset()` doing `self.sum = 0`).
 [[nodiscard]] std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,
