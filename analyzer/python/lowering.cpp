@@ -70,7 +70,9 @@ class Lowerer {
   }
 
   // One cursor, reset per node: ts_tree_cursor_new allocates its stack on every call.
-  std::vector<Child> children(TSNode node) {
+  // Without `with_fields`, every Child's field is 0: the field lookup walks the grammar's field
+  // map, and blocks, argument lists and collections do not need it.
+  std::vector<Child> children(TSNode node, bool with_fields = true) {
     std::vector<Child> out;
     cursor_.reset(node);
     if (!cursor_.goto_first_child()) return out;
@@ -79,7 +81,8 @@ class Lowerer {
       const TSNode child = cursor_.node();
       const NodeKind kind = g_.kind(child);
       if (kind == NodeKind::k_comment) continue;
-      out.push_back({child, cursor_.field_id(), kind, ts_node_is_named(child)});
+      out.push_back(
+          {child, with_fields ? cursor_.field_id() : TSFieldId{0}, kind, ts_node_is_named(child)});
     } while (cursor_.goto_next_sibling());
     return out;
   }
@@ -102,7 +105,7 @@ class Lowerer {
   // ---- statements -------------------------------------------------------------------------
 
   void lower_block(TSNode block, std::vector<Stmt*>& out) {
-    for (const Child& kid : children(block)) {
+    for (const Child& kid : children(block, false)) {
       if (kid.named || ts::is_error(kid.node)) lower_stmt(kid, out);
     }
   }
@@ -201,7 +204,7 @@ class Lowerer {
 
   Stmt* lower_expression_statement(TSNode node) {
     std::vector<Child> named;
-    for (const Child& c : children(node)) {
+    for (const Child& c : children(node, false)) {
       if (c.named) named.push_back(c);
     }
     if (named.size() == 1 && named[0].kind == NodeKind::k_assignment)
@@ -631,7 +634,7 @@ class Lowerer {
       }
       case NodeKind::k_comparison_operator: {
         Expr* e = make(ExprKind::Compare, node);
-        for (const Child& c : children(node)) {
+        for (const Child& c : children(node, false)) {
           if (c.named) e->items.push_back(lower_expr(c.node));
         }
         return e;
@@ -703,7 +706,7 @@ class Lowerer {
       case NodeKind::k_await:
         return make_wrapper(node, ExprKind::Await);
       case NodeKind::k_parenthesized_expression: {
-        for (const Child& c : children(node)) {
+        for (const Child& c : children(node, false)) {
           if (c.named) return lower_expr(c.node);
         }
         return make(ExprKind::Other, node);
@@ -754,7 +757,7 @@ class Lowerer {
   Expr* make_collection(TSNode node, ir::CollectionKind kind) {
     Expr* e = make(ExprKind::Collection, node);
     e->collection_kind = kind;
-    for (const Child& c : children(node)) {
+    for (const Child& c : children(node, false)) {
       if (c.named) e->items.push_back(lower_expr(c.node));
     }
     return e;
@@ -762,7 +765,7 @@ class Lowerer {
 
   Expr* make_wrapper(TSNode node, ExprKind kind) {
     Expr* e = make(kind, node);
-    for (const Child& c : children(node)) {
+    for (const Child& c : children(node, false)) {
       if (c.named) {
         e->items.push_back(lower_expr(c.node));
         return e;
@@ -815,7 +818,7 @@ class Lowerer {
       e->items.push_back(lower_expr(arguments->node));
       return e;
     }
-    for (const Child& c : children(arguments->node)) {
+    for (const Child& c : children(arguments->node, false)) {
       if (!c.named) continue;
       if (c.kind == NodeKind::k_keyword_argument) {
         const auto kw = children(c.node);
