@@ -67,3 +67,19 @@ TEST(RegistryTest, FindsRulesByIdAndName) {
 
 }  // namespace
 }  // namespace sealint::rules
+
+namespace sealint::rules {
+namespace {
+
+TEST(RegistryTest, EveryRuleFileIsRegistered) {
+  const RuleRegistry registry;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(SEALINT_SOURCE_DIR) / "rules")) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("SL") || entry.path().extension() != ".cpp") continue;
+    EXPECT_NE(registry.find(name.substr(0, 5)), nullptr) << name << " is not in rules/registry.cpp";
+  }
+}
+
+}  // namespace
+}  // namespace sealint::rules
