@@ -340,6 +340,8 @@ class GradWalker {
       }
       case StmtKind::ExprStmt:
         eval(stmt.value);
+        // `torch.set_grad_enabled(False)` as a statement: grad off for what follows.
+        if (stmt.guard_kind != GuardKind::Other) no_grad_ = disables_grad(stmt.guard_kind) ? 1 : 0;
         return;
       case StmtKind::Return: {
         const Fact value = eval(stmt.value);

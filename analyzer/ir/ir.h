@@ -82,7 +82,7 @@ enum class StmtKind {
   Assign,     // targets (a = b = v: two), value
   AugAssign,  // targets = {target}, text = operator ("+="), value
   AnnAssign,  // x: T = v  (value may be null)
-  ExprStmt,   // value
+  ExprStmt,   // value; guard_kind: what `torch.set_grad_enabled(...)` as a statement does
   Del,        // targets
   Return,     // value (may be null)
   Loop,  // loop_kind; for: targets = {target}, value = iter; while: value = condition; body, orelse

@@ -9,6 +9,10 @@ namespace {
 void walk_body(const std::vector<Stmt*>& body, StmtContext& context, const StmtVisitor& visit) {
   for (const Stmt* stmt : body) {
     visit(*stmt, context);
+    // `torch.set_grad_enabled(False)` as a statement turns grad off for what follows.
+    if (stmt->kind == StmtKind::ExprStmt && stmt->guard_kind != GuardKind::Other) {
+      context.no_grad = disables_grad(stmt->guard_kind);
+    }
     switch (stmt->kind) {
       case StmtKind::Loop:
         context.loops.push_back(stmt);
@@ -58,6 +62,13 @@ void walk_statements(const Function& function, bool starts_without_grad, const S
   context.function = &function;
   context.no_grad = starts_without_grad;
   walk_body(function.body, context, visit);
+}
+
+void walk_statements_in(const std::vector<Stmt*>& body,
+                        const std::function<void(const Stmt&, bool)>& visit) {
+  StmtContext context;
+  walk_body(body, context,
+            [&](const Stmt& stmt, const StmtContext& where) { visit(stmt, where.no_grad); });
 }
 
 void for_each_nested(const std::vector<Stmt*>& body,

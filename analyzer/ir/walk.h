@@ -20,6 +20,11 @@ using StmtVisitor = std::function<void(const Stmt&, const StmtContext&)>;
 
 void walk_statements(const Function& function, bool starts_without_grad, const StmtVisitor& visit);
 
+// Calls `visit` on every statement nested in `body` with whether a no-grad guard inside `body`
+// encloses it (not entering nested defs or classes).
+void walk_statements_in(const std::vector<Stmt*>& body,
+                        const std::function<void(const Stmt&, bool)>& visit);
+
 // Calls `visit` on every statement nested in `body` (not entering nested defs or classes).
 void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(const Stmt&)>& visit);
 

@@ -220,6 +220,13 @@ class Lowerer {
     Stmt* stmt = module_.new_stmt(StmtKind::ExprStmt, range(node));
     if (named.size() == 1) {
       stmt->value = lower_expr(named[0].node);
+      // `torch.set_grad_enabled(False)` as a statement: classified once imports are known.
+      const Expr* value = stmt->value;
+      if (value->kind == ExprKind::Call && value->callee()->kind != ExprKind::Other &&
+          (value->callee()->text == "set_grad_enabled" ||
+           (value->callee()->kind == ExprKind::Attr && value->callee()->text == "set_grad_enabled"))) {
+        guards_.push_back(stmt);
+      }
     } else {
       Expr* tuple = module_.new_expr(ExprKind::Collection, range(node));
       tuple->collection_kind = ir::CollectionKind::Tuple;
@@ -335,6 +342,10 @@ class Lowerer {
   }
 
   void classify_with(Stmt& stmt) {
+    if (stmt.kind == StmtKind::ExprStmt) {
+      stmt.guard_kind = ir::classify_guard(module_, stmt.value);
+      return;
+    }
     for (const Expr* item : stmt.items) {
       const ir::GuardKind kind = ir::classify_guard(module_, item);
       if (kind != ir::GuardKind::Other) {

@@ -1,0 +1,174 @@
+// Flags a model run with autograd on in an evaluation loop: activations are kept for a backward
+// that never runs. docs: docs/rules/SL006.md
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/ir/walk.h"
+#include "rules/loop_growth.h"
+#include "rules/rule.h"
+
+namespace sealint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo = {
+    .id = "SL006",
+    .name = "eval-without-no-grad",
+    .severity = Severity::Warning,
+    .python = true,
+    .cpp = false,
+    .summary =
+        "Flags a model run with autograd on in an evaluation loop, where no backward ever "
+        "uses the graph it records.",
+    .fix = FixAvailability::None,
+};
+
+using ir::Expr;
+using ir::ExprKind;
+using ir::Stmt;
+using ir::StmtKind;
+
+// evaluate, validate, test, predict, inference... but not pytest's `test_*` functions.
+bool is_evaluation_name(std::string_view name) {
+  static constexpr std::array<std::string_view, 14> kExact = {
+      "evaluate",  "evaluation", "eval",     "validate",      "validation",
+      "valid",     "val",        "test",     "predict",       "predictions",
+      "inference", "infer",      "run_eval", "run_validation"};
+  if (std::find(kExact.begin(), kExact.end(), name) != kExact.end()) return true;
+  static constexpr std::array<std::string_view, 8> kPrefixes = {
+      "evaluate_", "eval_", "validate_", "validation_", "val_", "predict_", "inference_", "infer_"};
+  static constexpr std::array<std::string_view, 6> kSuffixes = {
+      "_evaluate", "_eval", "_validate", "_validation", "_predict", "_inference"};
+  for (std::string_view prefix : kPrefixes) {
+    if (name.starts_with(prefix)) return true;
+  }
+  for (std::string_view suffix : kSuffixes) {
+    if (name.ends_with(suffix)) return true;
+  }
+  return name == "test_epoch" || name == "test_model" || name == "run_test";
+}
+
+// The first call of a module in the loop body that records a graph (its result has grad).
+const Expr* first_model_call(const ir::FileAnalysis& analysis, const Stmt& loop) {
+  const Expr* found = nullptr;
+  ir::walk_statements_in(loop.body, [&](const Stmt& stmt, bool no_grad) {
+    if (found != nullptr || no_grad) return;
+    ir::for_each_expr(stmt, [&](const Expr& expr) {
+      if (found != nullptr || expr.kind != ExprKind::Call) return;
+      const ir::Fact& callee = analysis.fact(*expr.callee());
+      if (callee.kind == ir::ValueKind::Module && analysis.fact(expr).grad == ir::Grad::Yes)
+        found = &expr;
+    });
+  });
+  return found;
+}
+
+class EvalWithoutNoGrad final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ir::Module& module, const RuleContext& context,
+             DiagnosticSink& sink) const override {
+    const ir::FileAnalysis& analysis = context.analysis;
+    // Grad evidence needs torch in the file.
+    if (!analysis.has_torch()) return;
+    for (const ir::Function& function : module.functions()) {
+      // A function decorated with no_grad, or called only under it, records no graph.
+      if (analysis.runs_without_grad(function)) continue;
+      // Unit tests (`test_*`) run models in eval mode with autograd on to check autograd itself.
+      if (function.name.starts_with("test_")) continue;
+      const bool evaluation_function = is_evaluation_name(function.name);
+      const std::vector<ModeSwitch> switches = mode_switches(function);
+      ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
+        if (stmt.kind != StmtKind::Loop || where.no_grad) return;
+        // Only the outermost loop of an evaluation: one finding per evaluation.
+        if (!where.loops.empty()) return;
+        check_loop(module, analysis, function, stmt, evaluation_function, switches, sink);
+      });
+    }
+  }
+
+ private:
+  // A `model.eval()` or `model.train()` statement, in source order.
+  struct ModeSwitch {
+    const Stmt* stmt;
+    std::string model;
+    bool eval;
+  };
+
+  static std::vector<ModeSwitch> mode_switches(const ir::Function& function) {
+    std::vector<ModeSwitch> out;
+    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+      if (stmt.kind != StmtKind::ExprStmt || stmt.value == nullptr ||
+          stmt.value->kind != ExprKind::Call)
+        return;
+      const Expr* callee = stmt.value->callee();
+      if (callee->kind != ExprKind::Attr || stmt.value->arg_count() != 0) return;
+      if (callee->text == "eval" || callee->text == "train") {
+        out.push_back({&stmt, ir::place_key(callee->base()), callee->text == "eval"});
+      }
+    });
+    return out;
+  }
+
+  // The `model.eval()` in force where `call` runs: the last switch of that model before it.
+  static const Stmt* eval_in_force(const std::vector<ModeSwitch>& switches,
+                                   const std::string& model, uint32_t at) {
+    const Stmt* last = nullptr;
+    bool eval = false;
+    for (const ModeSwitch& s : switches) {
+      if (s.model != model || s.stmt->range.begin >= at) continue;
+      last = s.stmt;
+      eval = s.eval;
+    }
+    return eval ? last : nullptr;
+  }
+
+  void check_loop(const ir::Module& module, const ir::FileAnalysis& analysis,
+                  const ir::Function& function, const Stmt& loop, bool evaluation_function,
+                  const std::vector<ModeSwitch>& switches, DiagnosticSink& sink) const {
+    // A loop that calls backward or steps an optimizer needs the graph (training, attacks,
+    // saliency).
+    if (analysis.loop_trains(loop)) return;
+    const Expr* call = first_model_call(analysis, loop);
+    if (call == nullptr) return;
+    const std::string model = ir::place_key(call->callee());
+    const Stmt* eval_call = eval_in_force(switches, model, call->range.begin);
+    // Neither an evaluation function nor after `model.eval()`: nothing says this is evaluation.
+    if (!evaluation_function && eval_call == nullptr) return;
+    const std::string name = model.empty() ? quote(module, *call->callee()).text : model;
+    std::vector<Related> related;
+    if (eval_call != nullptr)
+      related.push_back({eval_call->range, fmt::format("`{}` is put in eval mode here", name)});
+    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
+    related.push_back(
+        {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the evaluation loop"});
+    // The strongest evidence names the place: the `.eval()` call, else the function's name.
+    const bool by_name = eval_call == nullptr;
+    const std::string where =
+        by_name ? fmt::format("in `{}()`", function.name) : fmt::format("after `{}.eval()`", name);
+    sink.report(
+        kInfo, call->range,
+        fmt::format(
+            "`{}` runs with autograd on {}; activations are kept for a backward that never runs",
+            name, where),
+        by_name && !function.is_module
+            ? fmt::format("decorate `{}()` with `@torch.no_grad()`, or run the loop under `with "
+                          "torch.no_grad():`",
+                          function.name)
+            : std::string(
+                  "run the loop under `with torch.no_grad():` (or `torch.inference_mode()`)"),
+        std::move(related));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<const Rule> make_sl006_eval_without_no_grad() {
+  return std::make_unique<EvalWithoutNoGrad>();
+}
+
+}  // namespace sealint::rules
