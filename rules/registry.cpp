@@ -4,11 +4,13 @@ namespace sealint::rules {
 
 std::unique_ptr<const Rule> make_sl001_grad_accumulation();
 std::unique_ptr<const Rule> make_sl002_tensor_collection();
+std::unique_ptr<const Rule> make_sl005_hidden_state_not_detached();
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad();
 
 RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl001_grad_accumulation());
   rules_.push_back(make_sl002_tensor_collection());
+  rules_.push_back(make_sl005_hidden_state_not_detached());
   rules_.push_back(make_sl006_eval_without_no_grad());
 }
 

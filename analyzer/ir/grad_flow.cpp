@@ -136,10 +136,14 @@ constexpr std::array<std::string_view, 17> kPlainBuiltins = {
 }  // namespace
 
 bool is_model_like_name(std::string_view name) {
-  static constexpr std::array<std::string_view, 9> kNames = {
-      "model",   "net",     "network", "generator", "discriminator",
-      "encoder", "decoder", "netG",    "netD"};
-  return is_one_of(name, kNames) || name.ends_with("_model") || name.ends_with("_net");
+  static constexpr std::array<std::string_view, 15> kNames = {
+      "model", "net",  "network", "generator", "discriminator", "encoder", "decoder", "netG",
+      "netD",  "lstm", "gru",     "rnn",       "policy",        "actor",   "critic"};
+  static constexpr std::array<std::string_view, 5> kSuffixes = {"_model", "_net", "_lstm", "_gru",
+                                                                "_rnn"};
+  if (is_one_of(name, kNames)) return true;
+  return std::any_of(kSuffixes.begin(), kSuffixes.end(),
+                     [&](std::string_view s) { return name.ends_with(s); });
 }
 
 bool is_loss_fn_like_name(std::string_view name) {
@@ -377,9 +381,11 @@ class GradWalker {
       case StmtKind::If: {
         eval(stmt.value);
         const State before = state_;
+        narrow_on_none_test(stmt.value, true);
         exec_body(stmt.body);
         State then_state = std::move(state_);
         state_ = before;
+        narrow_on_none_test(stmt.value, false);
         exec_body(stmt.orelse);
         state_ = join_states(then_state, state_);
         return;
@@ -459,6 +465,21 @@ class GradWalker {
         elements[i] = join(elements[i], f);
       else
         elements.push_back(f);
+    }
+  }
+
+  // `if state is not None: state = state.detach()`: on the path where the test says the name
+  // is None, it holds no graph.
+  void narrow_on_none_test(const Expr* test, bool taken) {
+    if (test == nullptr || test->kind != ExprKind::Compare || test->items.size() != 2) return;
+    const Expr* name = test->items[0];
+    const Expr* none = test->items[1];
+    if (name->kind != ExprKind::Name || none->kind != ExprKind::Const ||
+        none->const_kind != ConstKind::None)
+      return;
+    const bool none_when_taken = test->text == "is";
+    if ((test->text == "is" || test->text == "is not") && taken == none_when_taken) {
+      state_[std::string(name->text)] = no_grad_fact();
     }
   }
 
@@ -953,6 +974,10 @@ class GradWalker {
       Fact fact = no_grad_fact(ValueKind::Tensor);
       fact.detached = receiver.grad == Grad::Yes || receiver.detached;
       fact.scalar = receiver.scalar;
+      // `hidden.detach_()` cuts the place's own history in place.
+      if (method == "detach_") {
+        if (const std::string key = place_key(receiver_expr); !key.empty()) state_[key] = fact;
+      }
       return fact;
     }
     if (method == "cpu" || method == "numpy" || (method == "to" && mentions_cpu(call))) {

@@ -24,7 +24,7 @@ enum class ExprKind {
   BinOp,          // text = operator; items = {lhs, rhs}
   UnaryOp,        // text = operator ("-", "+", "~", "not"); items = {operand}
   BoolOp,         // text = "and" | "or"; items = {lhs, rhs}
-  Compare,        // items = operands (a < b < c: 3 operands); comparisons yield booleans
+  Compare,        // text = the first operator; items = operands (a < b < c: 3); yields booleans
   Subscript,      // items = {base, index...}
   Const,          // text = literal source; const_kind
   Collection,     // collection_kind; items = elements (dict: key, value, key, value ...)

@@ -224,7 +224,8 @@ class Lowerer {
       const Expr* value = stmt->value;
       if (value->kind == ExprKind::Call && value->callee()->kind != ExprKind::Other &&
           (value->callee()->text == "set_grad_enabled" ||
-           (value->callee()->kind == ExprKind::Attr && value->callee()->text == "set_grad_enabled"))) {
+           (value->callee()->kind == ExprKind::Attr &&
+            value->callee()->text == "set_grad_enabled"))) {
         guards_.push_back(stmt);
       }
     } else {
@@ -646,7 +647,11 @@ class Lowerer {
       case NodeKind::k_comparison_operator: {
         Expr* e = make(ExprKind::Compare, node);
         for (const Child& c : children(node, false)) {
-          if (c.named) e->items.push_back(lower_expr(c.node));
+          if (c.named) {
+            e->items.push_back(lower_expr(c.node));
+          } else if (e->text.empty()) {
+            e->text = text(c.node);  // the first operator: "is not", "<", "in" ...
+          }
         }
         return e;
       }
