@@ -34,7 +34,7 @@ bool is_capitalized(std::string_view name) {
 }
 
 // Methods whose result carries no graph whatever the receiver.
-constexpr std::array<std::string_view, 33> kNonDiffMethods = {"item",
+constexpr std::array<std::string_view, 35> kNonDiffMethods = {"item",
                                                               "tolist",
                                                               "numpy",
                                                               "size",
@@ -66,6 +66,8 @@ constexpr std::array<std::string_view, 33> kNonDiffMethods = {"item",
                                                               "short",
                                                               "char",
                                                               "__len__",
+                                                              "multinomial",
+                                                              "bernoulli",
                                                               "__float__"};
 // Attributes of a tensor that carry no graph.
 constexpr std::array<std::string_view, 12> kNonDiffAttrs = {
@@ -530,6 +532,12 @@ class GradWalker {
     }
     const std::string key = place_key(target);
     if (key.empty()) return;
+    // The target carries the fact it was bound to, for rules that ask about names (SL004).
+    struct RecordBound {
+      const Fact& value;
+      Fact& slot;
+      ~RecordBound() { slot = value; }
+    } record{value, a_.facts_[target->id]};
     // `loss = compute(batch)` followed by `loss.backward()`: the backward is the evidence.
     if (value.grad == Grad::Unknown && no_grad_ == 0 && target->kind == ExprKind::Name &&
         value.kind != ValueKind::Module && value.kind != ValueKind::Container &&

@@ -1,0 +1,239 @@
+// Flags tensors with a graph bound in a loop body, unused after the loop, still alive while later
+// work in the function runs. docs: docs/rules/SL004.md
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/ir/walk.h"
+#include "rules/loop_growth.h"
+#include "rules/rule.h"
+
+namespace sealint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo = {
+    .id = "SL004",
+    .name = "scope-extrusion",
+    .severity = Severity::Warning,
+    .python = true,
+    .cpp = false,
+    .summary =
+        "Flags tensors with an autograd graph bound in a loop body, unused after the loop, that "
+        "stay "
+        "alive while later work in the same function runs.",
+    .fix = FixAvailability::Sometimes,
+};
+
+using ir::Expr;
+using ir::ExprKind;
+using ir::Stmt;
+using ir::StmtKind;
+
+struct Extruded {
+  std::string_view name;
+  const Expr* binding = nullptr;  // the last binding of the name in the loop
+};
+
+// Names the loop body binds to a value with a graph (the last binding of each wins).
+std::vector<Extruded> graph_bindings(const ir::FileAnalysis& analysis, const Stmt& loop) {
+  std::vector<Extruded> out;
+  ir::walk_statements_in(loop.body, [&](const Stmt& stmt, bool) {
+    if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
+    for (const Expr* target : stmt.targets) {
+      std::vector<const Expr*> names;
+      ir::for_each_subexpr(*target, [&](const Expr& e) {
+        if (e.kind == ExprKind::Name) names.push_back(&e);
+      });
+      // Only plain names and tuples of them: `self.x = ...` outlives the function anyway.
+      if (target->kind != ExprKind::Name && target->kind != ExprKind::Collection) continue;
+      for (const Expr* name : names) {
+        const bool graph = stmt.value != nullptr && analysis.fact(*name).grad == ir::Grad::Yes;
+        auto it = std::find_if(out.begin(), out.end(),
+                               [&](const Extruded& e) { return e.name == name->text; });
+        if (it != out.end()) out.erase(it);
+        if (graph) out.push_back({name->text, name});
+      }
+    }
+  });
+  return out;
+}
+
+bool reads_name(const Stmt& stmt, std::string_view name) {
+  bool found = false;
+  ir::for_each_expr(
+      stmt, [&](const Expr& e) { found = found || (e.kind == ExprKind::Name && e.text == name); });
+  return found;
+}
+
+// The statements after `loop` in `function`, in source order (any depth), not the loop's own.
+std::vector<const Stmt*> statements_after(const ir::Function& function, const Stmt& loop) {
+  std::vector<const Stmt*> out;
+  ir::for_each_nested(function.body, [&](const Stmt& s) {
+    if (s.range.begin >= loop.range.end) out.push_back(&s);
+  });
+  return out;
+}
+
+// A call that does real work while the extruded tensors are alive: a model or loss, a function
+// of this file, or anything computing on a tensor with a graph.
+const Expr* later_work(const ir::FileAnalysis& analysis, const ir::Function& function,
+                       const std::vector<const Stmt*>& after) {
+  const Expr* found = nullptr;
+  for (const Stmt* stmt : after) {
+    ir::for_each_expr(*stmt, [&](const Expr& e) {
+      if (found != nullptr || e.kind != ExprKind::Call) return;
+      const ir::Fact& callee = analysis.fact(*e.callee());
+      const bool model =
+          callee.kind == ir::ValueKind::Module || callee.kind == ir::ValueKind::LossFn;
+      const bool local = analysis.resolve_callee(function, e) != nullptr;
+      bool graph_argument = false;
+      for (size_t i = 0; i < e.arg_count(); ++i) {
+        graph_argument = graph_argument || analysis.fact(*e.arg(i)).grad == ir::Grad::Yes;
+      }
+      if (model || local || graph_argument || analysis.fact(e).grad == ir::Grad::Yes) found = &e;
+    });
+    if (found != nullptr) break;
+  }
+  return found;
+}
+
+// `xs.append(name)`, `d[k] = name`, `self.last = name` in the loop.
+bool stored_elsewhere(const Stmt& loop, std::string_view name) {
+  bool found = false;
+  auto is_name = [&](const Expr* e) {
+    return e != nullptr && e->kind == ExprKind::Name && e->text == name;
+  };
+  ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
+    if ((stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AnnAssign) &&
+        is_name(stmt.value)) {
+      for (const Expr* target : stmt.targets) {
+        found = found || target->kind == ExprKind::Attr || target->kind == ExprKind::Subscript;
+      }
+    }
+    ir::for_each_expr(stmt, [&](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.callee()->kind != ExprKind::Attr) return;
+      const std::string_view m = e.callee()->text;
+      if (m != "append" && m != "extend" && m != "insert" && m != "add" && m != "appendleft")
+        return;
+      for (size_t i = 0; i < e.arg_count(); ++i) found = found || is_name(e.arg(i));
+    });
+  });
+  return found;
+}
+
+bool calls_backward(const std::vector<const Stmt*>& after) {
+  bool found = false;
+  for (const Stmt* stmt : after) {
+    ir::for_each_expr(*stmt, [&](const Expr& e) {
+      found = found || (e.kind == ExprKind::Call && e.callee()->kind == ExprKind::Attr &&
+                        (e.callee()->text == "backward" || e.callee()->text == "manual_backward"));
+    });
+  }
+  return found;
+}
+
+class ScopeExtrusion final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const ir::Module& module, const RuleContext& context,
+             DiagnosticSink& sink) const override {
+    const ir::FileAnalysis& analysis = context.analysis;
+    // Grad evidence needs torch in the file.
+    if (!analysis.has_torch()) return;
+    for (const ir::Function& function : module.functions()) {
+      // At module level every name lives as long as the script: nothing to scope.
+      if (function.is_module) continue;
+      ir::walk_statements(
+          function, analysis.runs_without_grad(function),
+          [&](const Stmt& stmt, const ir::StmtContext& where) {
+            // Outermost loops only: an inner loop's names are rebound by the next outer iteration.
+            if (stmt.kind != StmtKind::Loop || !where.loops.empty() || where.no_grad) return;
+            check_loop(module, analysis, function, stmt, sink);
+          });
+    }
+  }
+
+ private:
+  void check_loop(const ir::Module& module, const ir::FileAnalysis& analysis,
+                  const ir::Function& function, const Stmt& loop, DiagnosticSink& sink) const {
+    // A loop that calls backward frees each graph's buffers: what outlives it is one batch's
+    // tensors, not a graph.
+    if (analysis.loop_trains(loop)) return;
+    std::vector<Extruded> names = graph_bindings(analysis, loop);
+    // Also kept in a container or an attribute: deleting the name would free nothing.
+    std::erase_if(names, [&](const Extruded& e) { return stored_elsewhere(loop, e.name); });
+    if (names.empty()) return;
+    const std::vector<const Stmt*> after = statements_after(function, loop);
+    // Used or deleted after the loop: the name is meant to live on (or is freed already).
+    std::erase_if(names, [&](const Extruded& e) {
+      return std::any_of(after.begin(), after.end(),
+                         [&](const Stmt* s) { return reads_name(*s, e.name); });
+    });
+    if (names.empty()) return;
+    // A backward after the loop consumes the graph these names belong to (a REINFORCE episode):
+    // deleting them would free nothing.
+    if (calls_backward(after)) return;
+    // The loop is the function's last work: the names go with the frame.
+    const Expr* work = later_work(analysis, function, after);
+    if (work == nullptr) return;
+    std::sort(names.begin(), names.end(), [](const Extruded& a, const Extruded& b) {
+      return a.binding->range.begin < b.binding->range.begin;
+    });
+    std::vector<std::string> quoted;
+    std::vector<std::string_view> plain;
+    for (const Extruded& e : names) {
+      quoted.push_back(fmt::format("`{}`", e.name));
+      plain.push_back(e.name);
+    }
+    const bool one = names.size() == 1;
+    std::vector<Related> related;
+    related.push_back(
+        {work->range, fmt::format("`{}` runs while {} {} alive", quote(module, *work).text,
+                                  one ? "it is" : "they are", one ? "still" : "all still")});
+    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
+    related.push_back(
+        {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop they come from"});
+    sink.report(
+        kInfo, names.front().binding->range,
+        fmt::format(
+            "{} from the loop's last iteration {} alive with {} autograd graph after the loop, "
+            "while later work runs",
+            fmt::join(quoted, ", "), one ? "stays" : "stay", one ? "its" : "their"),
+        fmt::format("free {} after the loop: `del {}` (or move the loop body into a function)",
+                    one ? "it" : "them", fmt::join(plain, ", ")),
+        std::move(related), del_fix(module, loop, plain));
+  }
+
+  // Unsafe: if the loop can run zero times the names are unbound and `del` raises NameError.
+  static Fix del_fix(const ir::Module& module, const Stmt& loop,
+                     const std::vector<std::string_view>& names) {
+    const std::string_view code = module.file().code();
+    const Position start = module.file().position(loop.range.begin);
+    const std::string_view line = module.file().line_text(start.line);
+    const std::string indent(line.substr(0, line.find_first_not_of(" \t")));
+    size_t at = code.find('\n', loop.range.end);
+    at = at == std::string_view::npos ? code.size() : at + 1;
+    const std::string newline = at == code.size() && !code.ends_with('\n') ? "\n" : "";
+    Fix fix;
+    fix.title = "delete the loop's names after it";
+    fix.safe = false;
+    const auto offset = static_cast<uint32_t>(at);
+    fix.edits.push_back({{offset, offset},
+                         {},
+                         fmt::format("{}{}del {}\n", newline, indent, fmt::join(names, ", "))});
+    return fix;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<const Rule> make_sl004_scope_extrusion() {
+  return std::make_unique<ScopeExtrusion>();
+}
+
+}  // namespace sealint::rules
