@@ -20,7 +20,7 @@ constexpr RuleInfo kInfo = {
     .summary =
         "Flags a recurrent state fed back into a module call across iterations without being "
         "detached, so backward runs through every earlier iteration.",
-    .fix = FixAvailability::None,
+    .fix = FixAvailability::Sometimes,
 };
 
 using ir::Expr;
@@ -96,6 +96,38 @@ bool detached_element_wise(const Stmt& loop, std::string_view state) {
   return found;
 }
 
+// Whether `callee` is visibly a GRU/RNN (or their cells), whose state is one tensor: bound by
+// `name = nn.GRU(...)` in the function or at module level, or `self.name = nn.GRU(...)` in a
+// method of the class. An LSTM's `(h, c)` tuple has no `.detach()`.
+bool has_single_tensor_state(const ir::Module& module, const ir::Function& function,
+                             const Expr& callee) {
+  const std::string key = ir::place_key(&callee);
+  if (key.empty()) return false;
+  std::vector<const std::vector<Stmt*>*> scopes = {&function.body, &module.top_level().body};
+  if (function.parent_class != nullptr) {
+    for (const ir::Function* method : function.parent_class->methods)
+      scopes.push_back(&method->body);
+  }
+  bool single = false;
+  bool other = false;
+  for (const auto* body : scopes) {
+    ir::for_each_nested(*body, [&](const Stmt& stmt) {
+      if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+          stmt.value->kind != ExprKind::Call)
+        return;
+      for (const Expr* target : stmt.targets) {
+        if (ir::place_key(target) != key) continue;
+        const std::string q = ir::qualified_name(module, stmt.value->callee());
+        const bool gru = q == "torch.nn.GRU" || q == "torch.nn.RNN" || q == "torch.nn.GRUCell" ||
+                         q == "torch.nn.RNNCell";
+        single = single || gru;
+        other = other || !gru;
+      }
+    });
+  }
+  return single && !other;
+}
+
 class HiddenStateNotDetached final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -132,6 +164,15 @@ class HiddenStateNotDetached final : public Rule {
     if (loop == nullptr || detached_element_wise(*loop, state->name)) return;
     const std::string callee = quote(module, *call->callee()).text;
     std::vector<Related> related = growth_evidence(function, *loop, state->name);
+    // Safe where the state is one tensor: truncating backpropagation at the batch boundary is
+    // what the loop means (truncated BPTT).
+    std::optional<Fix> fix;
+    if (state->argument->kind == ExprKind::Name &&
+        has_single_tensor_state(module, function, *call->callee())) {
+      fix = Fix{"detach the state at the call",
+                true,
+                {{{state->argument->range.end, state->argument->range.end}, {}, ".detach()"}}};
+    }
     sink.report(
         kInfo, state->argument->range,
         fmt::format("`{}` is fed back into `{}` with its autograd graph on every iteration, so "
@@ -144,7 +185,7 @@ class HiddenStateNotDetached final : public Rule {
                           state->name)
             : std::string("detach each part of the state before the call (a "
                           "`repackage_hidden`-style helper)"),
-        std::move(related));
+        std::move(related), std::move(fix));
   }
 
   // The innermost loop that runs training steps, outside of which the state lives, with no loop

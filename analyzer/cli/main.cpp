@@ -56,9 +56,11 @@ std::string_view severity_word(sealint::Severity severity) {
 }
 
 int list_rules(const sealint::rules::RuleRegistry& registry) {
+  size_t width = 0;
+  for (const auto& rule : registry.rules()) width = std::max(width, rule->info().name.size());
   for (const auto& rule : registry.rules()) {
     const sealint::RuleInfo& info = rule->info();
-    std::cout << fmt::format("{}  {:<20} {:<8} {}\n", info.id, info.name,
+    std::cout << fmt::format("{}  {:<{}}  {:<7}  {}\n", info.id, info.name, width,
                              severity_word(info.severity), info.summary);
   }
   return kExitClean;

@@ -889,7 +889,16 @@ class GradWalker {
         return eval_qualified(call, qualified_name(a_.module(), callee), args, any_grad_arg,
                               arg_params);
       }
-      return eval_method(call, eval(callee->base()), callee->text, args, any_grad_arg, arg_params);
+      const Fact receiver = eval(callee->base());
+      // `self.gru(x, h)`: an attribute of an instance that holds a module, not a method.
+      if (receiver.kind == ValueKind::Instance &&
+          a_.resolve_method(receiver, callee->text) == nullptr) {
+        const Fact attribute = eval(callee);
+        if (attribute.kind == ValueKind::Module || attribute.kind == ValueKind::LossFn) {
+          return call_value(call, attribute);
+        }
+      }
+      return eval_method(call, receiver, callee->text, args, any_grad_arg, arg_params);
     }
     const Fact target = eval(callee);
     if (callee->kind == ExprKind::Name) {
