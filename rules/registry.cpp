@@ -7,6 +7,8 @@ std::unique_ptr<const Rule> make_sl002_tensor_collection();
 std::unique_ptr<const Rule> make_sl004_scope_extrusion();
 std::unique_ptr<const Rule> make_sl005_hidden_state_not_detached();
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad();
+std::unique_ptr<const Rule> make_sl007_module_in_loop();
+std::unique_ptr<const Rule> make_sl008_oom_retry_in_except();
 std::unique_ptr<const Rule> make_sl010_retain_graph_in_loop();
 
 RuleRegistry::RuleRegistry() {
@@ -15,6 +17,8 @@ RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl004_scope_extrusion());
   rules_.push_back(make_sl005_hidden_state_not_detached());
   rules_.push_back(make_sl006_eval_without_no_grad());
+  rules_.push_back(make_sl007_module_in_loop());
+  rules_.push_back(make_sl008_oom_retry_in_except());
   rules_.push_back(make_sl010_retain_graph_in_loop());
 }
 
