@@ -4,6 +4,7 @@ namespace sealint::rules {
 
 std::unique_ptr<const Rule> make_sl001_grad_accumulation();
 std::unique_ptr<const Rule> make_sl002_tensor_collection();
+std::unique_ptr<const Rule> make_sl003_oversized_layer();
 std::unique_ptr<const Rule> make_sl004_scope_extrusion();
 std::unique_ptr<const Rule> make_sl005_hidden_state_not_detached();
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad();
@@ -14,6 +15,7 @@ std::unique_ptr<const Rule> make_sl010_retain_graph_in_loop();
 RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl001_grad_accumulation());
   rules_.push_back(make_sl002_tensor_collection());
+  rules_.push_back(make_sl003_oversized_layer());
   rules_.push_back(make_sl004_scope_extrusion());
   rules_.push_back(make_sl005_hidden_state_not_detached());
   rules_.push_back(make_sl006_eval_without_no_grad());
