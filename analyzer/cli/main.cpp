@@ -39,6 +39,7 @@ struct Options {
   std::string stdin_filename;
   std::string output_path;
   bool parse_only = false;
+  bool show_suppressed = false;
   std::string explain_id;
 };
 
@@ -141,6 +142,14 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   for (sealint::InputError& error : walked.errors) result.errors.push_back(std::move(error));
   std::stable_sort(result.errors.begin(), result.errors.end(), sealint::input_error_less);
 
+  // Suppressed findings are counted in the summary, and printed only when asked for.
+  std::vector<sealint::Diagnostic> shown;
+  std::vector<sealint::Diagnostic> active;
+  for (const sealint::Diagnostic& d : result.diagnostics) {
+    if (!d.suppressed) active.push_back(d);
+    if (!d.suppressed || options.show_suppressed) shown.push_back(d);
+  }
+  const size_t suppressed = result.diagnostics.size() - active.size();
   // With -o, findings go to the file (no colour); input errors stay on stderr.
   std::ofstream file_out;
   if (!options.output_path.empty()) {
@@ -157,13 +166,13 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   sealint::output::write_input_errors(std::cerr, result.errors,
                                       {use_color(options.color) && isatty(STDERR_FILENO)});
   if (options.format == "json") {
-    sealint::output::write_json(out, result.diagnostics);
+    sealint::output::write_json(out, shown);
   } else if (!options.parse_only) {
     LineCache cache(stdin_content);
     sealint::output::write_text(
-        out, result.diagnostics,
-        [&](std::string_view path, uint32_t line) { return cache.line(path, line); }, text_options);
-    out << sealint::output::summary_line(result.diagnostics, result.files, result.errors) << '\n';
+        out, shown, [&](std::string_view path, uint32_t line) { return cache.line(path, line); },
+        text_options);
+    out << sealint::output::summary_line(active, result.files, result.errors, suppressed) << '\n';
   }
   out.flush();
   if (!out) {
@@ -174,7 +183,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   const bool input_errors = std::any_of(result.errors.begin(), result.errors.end(),
                                         [](const sealint::InputError& e) { return !e.warning; });
   if (input_errors) return kExitError;
-  return result.diagnostics.empty() ? kExitClean : kExitFindings;
+  return active.empty() ? kExitClean : kExitFindings;
 }
 
 int run(int argc, char** argv) {
@@ -195,6 +204,8 @@ int run(int argc, char** argv) {
                  "Write the findings to this file instead of stdout");
   app.add_flag("--parse-only", options.parse_only,
                "Only parse the files (the speed floor for bench/)");
+  app.add_flag("--show-suppressed", options.show_suppressed,
+               "Also print findings silenced by `# noqa: SLxxx` / `# sealint: ignore` comments");
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
   CLI::App* explain_cmd = app.add_subcommand("explain", "Print a rule's documentation");
   explain_cmd->add_option("rule", options.explain_id, "Rule id or name, e.g. SL001")->required();

@@ -65,6 +65,9 @@ struct Diagnostic {
   std::string help;
   std::vector<RelatedLocation> related;
   std::optional<Fix> fix;
+  // Silenced by an inline comment: kept (counted, shown with --show-suppressed, and marked as
+  // such in SARIF) so that a suppression is never silent.
+  bool suppressed = false;
   bool operator==(const Diagnostic&) const = default;
 };
 

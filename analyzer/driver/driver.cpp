@@ -6,13 +6,16 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "analyzer/core/suppressions.h"
 #include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/walk.h"
 #include "analyzer/python/frontend.h"
 
 namespace sealint {
@@ -52,6 +55,22 @@ Result<std::string> read_file(const std::string& path, const std::string& shown)
     return make_error(
         fmt::format("cannot read '{}': {}", shown, lowercase_first(std::strerror(errno))));
   return buffer.str();
+}
+
+// The first line of the innermost statement holding `offset` (a multi-line statement is
+// suppressed from its first line), or 0.
+uint32_t statement_first_line(const ir::Module& module, uint32_t offset) {
+  const ir::Stmt* innermost = nullptr;
+  for (const ir::Function& function : module.functions()) {
+    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+      if (stmt.range.begin > offset || offset >= stmt.range.end) return;
+      if (innermost == nullptr ||
+          stmt.range.end - stmt.range.begin < innermost->range.end - innermost->range.begin) {
+        innermost = &stmt;
+      }
+    });
+  }
+  return innermost == nullptr ? 0 : module.file().position(innermost->range.begin).line;
 }
 
 class Worker {
@@ -94,10 +113,41 @@ class Worker {
     for (const auto& rule : registry_.rules()) {
       if (rule->info().python) rule->check(module, context, sink);
     }
+    apply_suppressions(module, result);
     return result;
   }
 
  private:
+  // Marks the findings an inline comment silences, and warns about ids naming no rule.
+  void apply_suppressions(const ir::Module& module, FileResult& result) const {
+    const SourceFile& file = module.file();
+    std::map<uint32_t, Suppression> by_line;
+    for (const ir::SourceRange& comment : module.comments) {
+      const std::string_view text = file.code().substr(comment.begin, comment.end - comment.begin);
+      auto suppression = parse_suppression(text);
+      if (!suppression) continue;
+      const Position at = file.position(comment.begin);
+      for (const std::string& id : suppression->rules) {
+        const bool ours = id.starts_with("SL") || text.find("sealint") != std::string_view::npos;
+        if (ours && registry_.find(id) == nullptr) {
+          result.errors.push_back({std::string(file.path()), at,
+                                   fmt::format("unknown rule '{}' in a suppression comment", id),
+                                   true});
+        }
+      }
+      by_line[at.line] = std::move(*suppression);
+    }
+    if (by_line.empty()) return;
+    for (Diagnostic& d : result.diagnostics) {
+      auto silenced_on = [&](uint32_t line) {
+        auto it = by_line.find(line);
+        return it != by_line.end() && suppresses(it->second, d.rule_id);
+      };
+      d.suppressed = silenced_on(d.span.begin.line) ||
+                     silenced_on(statement_first_line(module, d.span.begin.offset));
+    }
+  }
+
   const rules::RuleRegistry& registry_;
   python::PythonFrontend frontend_;
 };

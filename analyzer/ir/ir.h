@@ -202,6 +202,9 @@ class Module {
   Function& top_level() { return functions_.front(); }
   const Function& top_level() const { return functions_.front(); }
 
+  // Every comment's range, in source order (suppressions read them).
+  std::vector<SourceRange> comments;
+
   // Import aliases of the whole file, in source order: `nn` -> torch.nn, `F` ->
   // torch.nn.functional.
   std::vector<ImportAlias> imports;

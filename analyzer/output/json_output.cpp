@@ -38,7 +38,8 @@ nlohmann::json to_json(const Diagnostic& d) {
           {"range", span_json(d.span)},
           {"related", related},
           {"fix", fix},
-          {"confirmation", nullptr}};
+          {"confirmation", nullptr},
+          {"suppressed", d.suppressed}};
 }
 
 void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {

@@ -59,9 +59,10 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const LineLookup& lines, const TextOptions& options) {
   const Palette p = palette(options.color);
   for (const Diagnostic& d : diagnostics) {
-    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}: {}{}{}\n", p.bold, d.path, d.span.begin.line,
+    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}{}: {}{}{}\n", p.bold, d.path, d.span.begin.line,
                        d.span.begin.column, p.reset, severity_color(p, d.severity),
-                       severity_name(d.severity), d.rule_id, p.reset, p.bold, d.message, p.reset);
+                       severity_name(d.severity), d.rule_id, p.reset,
+                       d.suppressed ? " (suppressed)" : "", p.bold, d.message, p.reset);
     const std::string line = lines(d.path, d.span.begin.line);
     const std::string number = std::to_string(d.span.begin.line);
     const std::string gutter(number.size(), ' ');
@@ -88,7 +89,7 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
 }
 
 std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files,
-                         const std::vector<InputError>& errors) {
+                         const std::vector<InputError>& errors, size_t suppressed) {
   size_t counts[3] = {0, 0, 0};
   for (const Diagnostic& d : diagnostics) ++counts[static_cast<size_t>(d.severity)];
   const auto warnings = static_cast<size_t>(
@@ -98,8 +99,9 @@ std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t file
   if (hard != 0) input.push_back(plural(hard, "input error", "input errors"));
   if (warnings != 0) input.push_back(plural(warnings, "input warning", "input warnings"));
   const std::string checked = plural(files, "file", "files");
-  const std::string problems =
+  std::string problems =
       input.empty() ? "" : fmt::format("; {} (see stderr)", fmt::join(input, ", "));
+  if (suppressed != 0) problems = fmt::format("; {} suppressed{}", suppressed, problems);
   if (diagnostics.empty()) return fmt::format("No findings in {}{}.", checked, problems);
   std::vector<std::string> parts;
   if (counts[2] != 0) parts.push_back(plural(counts[2], "error", "errors"));

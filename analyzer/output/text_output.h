@@ -23,7 +23,8 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
 
 // "Found 2 findings (2 errors) in 4 files." / "No findings in 4 files; 1 input error (see stderr)."
 [[nodiscard]] std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files,
-                                       const std::vector<InputError>& errors);
+                                       const std::vector<InputError>& errors,
+                                       size_t suppressed = 0);
 
 // One line per input error, for stderr: `path:line:col: error: message` or `sealint: error:
 // message`.

@@ -1,5 +1,7 @@
 #include "analyzer/python/lowering.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "analyzer/ir/guards.h"
@@ -42,6 +44,10 @@ class Lowerer {
     lower_block(root, top->body);
     report_syntax_errors(root);
     module_.index_imports();
+    std::sort(module_.comments.begin(), module_.comments.end(),
+              [](const ir::SourceRange& a, const ir::SourceRange& b) { return a.begin < b.begin; });
+    module_.comments.erase(std::unique(module_.comments.begin(), module_.comments.end()),
+                           module_.comments.end());
     for (Stmt* guard : guards_) classify_with(*guard);
   }
 
@@ -80,7 +86,10 @@ class Lowerer {
     do {
       const TSNode child = cursor_.node();
       const NodeKind kind = g_.kind(child);
-      if (kind == NodeKind::k_comment) continue;
+      if (kind == NodeKind::k_comment) {
+        module_.comments.push_back(range(child));  // for suppressions; deduplicated in run()
+        continue;
+      }
       out.push_back(
           {child, with_fields ? cursor_.field_id() : TSFieldId{0}, kind, ts_node_is_named(child)});
     } while (cursor_.goto_next_sibling());
