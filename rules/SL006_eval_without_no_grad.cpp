@@ -84,8 +84,12 @@ class EvalWithoutNoGrad final : public Rule {
       const std::vector<ModeSwitch> switches = mode_switches(function);
       ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
         if (stmt.kind != StmtKind::Loop || where.no_grad) return;
-        // Only the outermost loop of an evaluation: one finding per evaluation.
-        if (!where.loops.empty()) return;
+        // One finding per evaluation: its outermost loop. An enclosing loop that trains (the
+        // epoch loop around an inline validation pass) is not part of the evaluation.
+        const bool inside_evaluation =
+            std::any_of(where.loops.begin(), where.loops.end(),
+                        [&](const Stmt* outer) { return !analysis.loop_trains(*outer); });
+        if (inside_evaluation) return;
         check_loop(module, analysis, function, stmt, evaluation_function, switches, sink);
       });
     }

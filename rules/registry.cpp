@@ -11,6 +11,7 @@ std::unique_ptr<const Rule> make_sl006_eval_without_no_grad();
 std::unique_ptr<const Rule> make_sl007_module_in_loop();
 std::unique_ptr<const Rule> make_sl008_oom_retry_in_except();
 std::unique_ptr<const Rule> make_sl010_retain_graph_in_loop();
+std::unique_ptr<const Rule> make_sl011_dataset_object_lists();
 
 RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl001_grad_accumulation());
@@ -22,6 +23,7 @@ RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl007_module_in_loop());
   rules_.push_back(make_sl008_oom_retry_in_except());
   rules_.push_back(make_sl010_retain_graph_in_loop());
+  rules_.push_back(make_sl011_dataset_object_lists());
 }
 
 const Rule* RuleRegistry::find(std::string_view id_or_name) const {
