@@ -19,9 +19,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-stamp=grammars/node_modules/.sealint-lock
-if ! cmp -s grammars/package-lock.json "$stamp" 2>/dev/null; then
-  echo "deps: fetching the pinned tree-sitter grammar (npm ci)"
-  (cd grammars && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
-  cp grammars/package-lock.json "$stamp"
-fi
+# npm packages, each folder pinned by its package-lock.json: the grammar, and the SARIF validator
+# that `make test` runs. Install scripts are not run (the grammar's wants node-gyp).
+for folder in grammars tools/sarif; do
+  stamp=$folder/node_modules/.sealint-lock
+  if ! cmp -s "$folder/package-lock.json" "$stamp" 2>/dev/null; then
+    echo "deps: fetching $folder (npm ci)"
+    (cd "$folder" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+    cp "$folder/package-lock.json" "$stamp"
+  fi
+done
+# The validator ships as a self-contained binary whose mode npm does not set without scripts.
+chmod +x tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool

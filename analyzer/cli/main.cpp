@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,7 +19,9 @@
 #include "analyzer/core/file_walker.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/driver/driver.h"
+#include "analyzer/output/github_output.h"
 #include "analyzer/output/json_output.h"
+#include "analyzer/output/sarif_output.h"
 #include "analyzer/output/text_output.h"
 #include "rules/registry.h"
 #include "rules/rule_docs.h"
@@ -65,6 +68,16 @@ int list_rules(const sealint::rules::RuleRegistry& registry) {
                              severity_word(info.severity), info.summary);
   }
   return kExitClean;
+}
+
+std::vector<sealint::output::SarifRule> sarif_rules(const sealint::rules::RuleRegistry& registry) {
+  std::vector<sealint::output::SarifRule> out;
+  for (const auto& rule : registry.rules()) {
+    const sealint::RuleInfo& info = rule->info();
+    out.push_back({std::string(info.id), std::string(info.name), std::string(info.summary),
+                   std::string(sealint::rules::rule_doc(info.id)), info.severity});
+  }
+  return out;
 }
 
 int explain(const sealint::rules::RuleRegistry& registry, const std::string& id) {
@@ -165,13 +178,22 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   sealint::output::TextOptions text_options{color};
   sealint::output::write_input_errors(std::cerr, result.errors,
                                       {use_color(options.color) && isatty(STDERR_FILENO)});
+  LineCache cache(stdin_content);
+  const sealint::output::LineLookup lines = [&](std::string_view path, uint32_t line) {
+    return cache.line(path, line);
+  };
   if (options.format == "json") {
     sealint::output::write_json(out, shown);
+  } else if (options.format == "sarif") {
+    // SARIF keeps suppressed results, marked, as code scanning expects.
+    std::error_code error;
+    sealint::output::write_sarif(
+        out, result.diagnostics, sarif_rules(registry), lines,
+        {std::string(kVersion), std::filesystem::current_path(error).string()});
+  } else if (options.format == "github") {
+    sealint::output::write_github(out, active);
   } else if (!options.parse_only) {
-    LineCache cache(stdin_content);
-    sealint::output::write_text(
-        out, shown, [&](std::string_view path, uint32_t line) { return cache.line(path, line); },
-        text_options);
+    sealint::output::write_text(out, shown, lines, text_options);
     out << sealint::output::summary_line(active, result.files, result.errors, suppressed) << '\n';
   }
   out.flush();
@@ -192,7 +214,7 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", std::string(kVersion));
   app.add_option("paths", options.paths, "Python files or folders to analyse; `-` reads stdin");
   app.add_option("--format", options.format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   app.add_option("--color", options.color, "Colour the text output")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_option("-j,--jobs", options.jobs, "Files analysed in parallel (default: all cores)")

@@ -1,0 +1,165 @@
+#include "analyzer/output/sarif_output.h"
+
+#include <cctype>
+#include <map>
+#include <utility>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace sealint::output {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kInformationUri = "https://github.com/sealint/sealint";
+
+std::string_view level(Severity severity) {
+  switch (severity) {
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
+  }
+  return "error";
+}
+
+// SARIF messages are sentences: they end with a period (our text output's do not).
+std::string sentence(std::string_view text) {
+  std::string out(text);
+  if (!out.empty() && out.back() != '.' && out.back() != '?' && out.back() != '!') out += '.';
+  return out;
+}
+
+json region(const Span& span) {
+  return {{"startLine", span.begin.line},
+          {"startColumn", span.begin.utf16_column},
+          {"endLine", span.end.line},
+          {"endColumn", span.end.utf16_column}};
+}
+
+json artifact(const std::string& path) {
+  if (!path.empty() && path.front() == '/') return {{"uri", "file://" + uri_escape(path)}};
+  return {{"uri", uri_escape(path)}, {"uriBaseId", "%SRCROOT%"}};
+}
+
+json physical(const std::string& path, const Span& span) {
+  return {{"artifactLocation", artifact(path)}, {"region", region(span)}};
+}
+
+// The docs page without its two title lines, as plain text for viewers that show no markdown.
+std::string plain_help(const SarifRule& rule) {
+  return fmt::format("{}\nSee {}/blob/main/docs/rules/{}.md", sentence(rule.summary),
+                     kInformationUri, rule.id);
+}
+
+json rule_json(const SarifRule& rule) {
+  return {{"id", rule.id},
+          {"name", rule.name},
+          {"shortDescription", {{"text", sentence(rule.summary)}}},
+          {"fullDescription", {{"text", sentence(rule.summary)}}},
+          {"help", {{"text", plain_help(rule)}, {"markdown", rule.help_markdown}}},
+          {"helpUri", fmt::format("{}/blob/main/docs/rules/{}.md", kInformationUri, rule.id)},
+          {"defaultConfiguration", {{"level", level(rule.severity)}}},
+          {"properties", {{"tags", json::array({"memory", "pytorch"})}, {"precision", "high"}}}};
+}
+
+json fix_json(const Diagnostic& d) {
+  json replacements = json::array();
+  for (const Edit& e : d.fix->edits) {
+    replacements.push_back(
+        {{"deletedRegion", region(e.span)}, {"insertedContent", {{"text", e.replacement}}}});
+  }
+  return {
+      {"description", {{"text", sentence(d.fix->title)}}},
+      {"artifactChanges",
+       json::array({{{"artifactLocation", artifact(d.path)}, {"replacements", replacements}}})}};
+}
+
+}  // namespace
+
+std::string uri_escape(std::string_view path) {
+  std::string out;
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += c;
+    } else {
+      out += fmt::format("%{:02X}", byte);
+    }
+  }
+  return out;
+}
+
+std::string line_hash(std::string_view rule_id, std::string_view line_text, size_t occurrence) {
+  // FNV-1a, 64 bits: stable across runs and platforms (std::hash is neither).
+  uint64_t hash = 1469598103934665603ULL;
+  auto mix = [&](char c) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  };
+  for (const char c : rule_id) mix(c);
+  mix('\0');
+  for (const char c : line_text) {
+    if (!std::isspace(static_cast<unsigned char>(c))) mix(c);
+  }
+  return fmt::format("{:016x}:{}", hash, occurrence);
+}
+
+void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+                 const std::vector<SarifRule>& rules, const LineLookup& lines,
+                 const SarifOptions& options) {
+  json rules_json = json::array();
+  std::map<std::string, size_t> rule_index;
+  for (const SarifRule& rule : rules) {
+    rule_index.emplace(rule.id, rules_json.size());
+    rules_json.push_back(rule_json(rule));
+  }
+  json results = json::array();
+  std::map<std::pair<std::string, std::string>, size_t> occurrences;  // (path, line hash) -> count
+  for (const Diagnostic& d : diagnostics) {
+    json result = {{"ruleId", d.rule_id},
+                   {"level", level(d.severity)},
+                   {"message", {{"text", sentence(d.message) + " " + sentence(d.help)}}},
+                   {"locations", json::array({{{"physicalLocation", physical(d.path, d.span)}}})}};
+    if (auto it = rule_index.find(d.rule_id); it != rule_index.end())
+      result["ruleIndex"] = it->second;
+    const std::string base_hash = line_hash(d.rule_id, lines(d.path, d.span.begin.line), 0);
+    const size_t occurrence = occurrences[{d.path, base_hash}]++;
+    result["partialFingerprints"] = {
+        {"primaryLocationLineHash",
+         line_hash(d.rule_id, lines(d.path, d.span.begin.line), occurrence + 1)}};
+    if (!d.related.empty()) {
+      json related = json::array();
+      for (size_t i = 0; i < d.related.size(); ++i) {
+        related.push_back({{"id", i + 1},
+                           {"physicalLocation", physical(d.path, d.related[i].span)},
+                           {"message", {{"text", sentence(d.related[i].message)}}}});
+      }
+      result["relatedLocations"] = related;
+    }
+    if (d.fix) result["fixes"] = json::array({fix_json(d)});
+    if (d.suppressed) result["suppressions"] = json::array({{{"kind", "inSource"}}});
+    results.push_back(std::move(result));
+  }
+  std::string root = "file://" + uri_escape(options.source_root);
+  if (!root.ends_with('/')) root += '/';
+  const json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                    {"version", "2.1.0"},
+                    {"runs", json::array({{{"tool",
+                                            {{"driver",
+                                              {{"name", "sealint"},
+                                               {"version", options.tool_version},
+                                               {"semanticVersion", options.tool_version},
+                                               {"informationUri", kInformationUri},
+                                               {"rules", rules_json}}}}},
+                                           {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", root}}}}},
+                                           {"columnKind", "utf16CodeUnits"},
+                                           {"results", results}}})}};
+  out << log.dump(2) << '\n';
+}
+
+}  // namespace sealint::output
