@@ -4,9 +4,11 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 APT_PACKAGES := build-essential cmake pkg-config git clang-format time \
   libtree-sitter-dev libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
-  libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine
+  libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
+  pre-commit
 
-.PHONY: deps build demo test bench format clean
+.PHONY: deps build demo test bench format install clean
+PREFIX ?= /usr/local
 .DEFAULT_GOAL := build
 
 deps:
@@ -21,6 +23,9 @@ demo: build
 
 test: build
 	@ctest --preset $(PRESET)
+
+install: build
+	@cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 bench: build
 	@bench/run.sh $(BUILD_DIR)

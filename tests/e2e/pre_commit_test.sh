@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs this repository's .pre-commit-hooks.yaml through Debian's real pre-commit (try-repo reads
+# the working tree, committed or not) in a temporary git repository with a leaky and a clean
+# file: the hook must fail on the leaky one, printing the finding, and pass on the clean one.
+# usage: pre_commit_test.sh SEALINT_BUILD_DIR REPO_ROOT
+set -uo pipefail
+build_dir=$1
+root=$2
+command -v pre-commit >/dev/null || { echo "pre-commit is missing: run make deps" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export PATH="$build_dir:$PATH" HOME="$work/home" PRE_COMMIT_HOME="$work/cache"
+mkdir -p "$HOME"
+cd "$work" && git init -q repo && cd repo
+git config user.email test@example.com && git config user.name test
+cat > leaky.py <<'PY'
+import torch
+
+
+def train(model, loader, optimizer, criterion):
+    total = 0
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        total += loss
+    return total
+PY
+sed 's/total += loss/total += loss.item()/' leaky.py > clean.py
+git add leaky.py clean.py
+
+status=0
+out=$(pre-commit try-repo "$root" sealint --files leaky.py 2>&1)
+rc=$?
+if [ $rc -eq 0 ] || ! grep -q "leaky.py:11:9: error\[SL001\]" <<<"$out"; then
+  echo "FAIL: the hook should fail on leaky.py and print its SL001 (exit $rc):"; echo "$out"; status=1
+fi
+out=$(pre-commit try-repo "$root" sealint --files clean.py 2>&1)
+rc=$?
+if [ $rc -ne 0 ] || ! grep -q "Passed" <<<"$out"; then
+  echo "FAIL: the hook should pass on clean.py (exit $rc):"; echo "$out"; status=1
+fi
+[ $status -eq 0 ] && echo "pre-commit hook: fails on leaky.py with SL001, passes on clean.py"
+exit $status
