@@ -10,6 +10,7 @@ std::unique_ptr<const Rule> make_sl005_hidden_state_not_detached();
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad();
 std::unique_ptr<const Rule> make_sl007_module_in_loop();
 std::unique_ptr<const Rule> make_sl008_oom_retry_in_except();
+std::unique_ptr<const Rule> make_sl009_tf_graph_growth();
 std::unique_ptr<const Rule> make_sl010_retain_graph_in_loop();
 std::unique_ptr<const Rule> make_sl011_dataset_object_lists();
 
@@ -22,6 +23,7 @@ RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl006_eval_without_no_grad());
   rules_.push_back(make_sl007_module_in_loop());
   rules_.push_back(make_sl008_oom_retry_in_except());
+  rules_.push_back(make_sl009_tf_graph_growth());
   rules_.push_back(make_sl010_retain_graph_in_loop());
   rules_.push_back(make_sl011_dataset_object_lists());
 }
