@@ -1,10 +1,13 @@
 #include "rules/registry.h"
 
+#include <fmt/format.h>
+
+#include "rules/SL003_oversized_layer.h"
+
 namespace sealint::rules {
 
 std::unique_ptr<const Rule> make_sl001_grad_accumulation();
 std::unique_ptr<const Rule> make_sl002_tensor_collection();
-std::unique_ptr<const Rule> make_sl003_oversized_layer();
 std::unique_ptr<const Rule> make_sl004_scope_extrusion();
 std::unique_ptr<const Rule> make_sl005_hidden_state_not_detached();
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad();
@@ -26,6 +29,32 @@ RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl009_tf_graph_growth());
   rules_.push_back(make_sl010_retain_graph_in_loop());
   rules_.push_back(make_sl011_dataset_object_lists());
+}
+
+Result<RuleRegistry> RuleRegistry::with_options(const Config& config) {
+  // `file:line: rules.SL003.budget-gib: ...`, or without a line when TOML gave none.
+  auto where = [&](std::string_view id, std::string_view option) {
+    auto it = config.rule_option_lines.find(fmt::format("{}.{}", id, option));
+    return it == config.rule_option_lines.end()
+               ? fmt::format("{}: rules.{}.{}", config.path, id, option)
+               : fmt::format("{}:{}: rules.{}.{}", config.path, it->second, id, option);
+  };
+  RuleRegistry registry;
+  for (const auto& [id, table] : config.rule_options) {
+    if (id == "SL003") {
+      auto options = OversizedLayerOptions::parse(table);
+      if (!options)
+        return make_error(fmt::format("{}: {}", where(id, table.begin()->first), options.error()));
+      for (auto& rule : registry.rules_) {
+        if (rule->info().id == "SL003") rule = make_sl003_oversized_layer(*options);
+      }
+      continue;
+    }
+    // Every other rule has no options yet: any key is a mistake worth saying.
+    if (!table.empty())
+      return make_error(fmt::format("{}: unknown option", where(id, table.begin()->first)));
+  }
+  return registry;
 }
 
 const Rule* RuleRegistry::find(std::string_view id_or_name) const {

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "analyzer/cli/configurations.h"
 #include "analyzer/core/file_walker.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/driver/driver.h"
@@ -44,6 +45,10 @@ struct Options {
   bool parse_only = false;
   bool show_suppressed = false;
   std::string explain_id;
+  std::string config_path;
+  std::string config_for = ".";
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
 };
 
 bool use_color(const std::string& mode) {
@@ -78,6 +83,18 @@ std::vector<sealint::output::SarifRule> sarif_rules(const sealint::rules::RuleRe
                    std::string(sealint::rules::rule_doc(info.id)), info.severity});
   }
   return out;
+}
+
+int print_config(const Options& options, const sealint::rules::RuleRegistry& registry) {
+  sealint::cli::Configurations configurations(
+      registry, {options.config_path, options.select, options.ignore});
+  auto config = configurations.effective(options.config_for);
+  if (!config) {
+    std::cerr << "sealint: error: " << config.error() << '\n';
+    return kExitError;
+  }
+  std::cout << (*config)->to_toml();
+  return kExitClean;
 }
 
 int explain(const sealint::rules::RuleRegistry& registry, const std::string& id) {
@@ -146,6 +163,21 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   walk.exclude = options.exclude;
   sealint::WalkResult walked = sealint::walk_paths(named, walk);
   for (std::string& file : walked.files) inputs.push_back({std::move(file), std::nullopt});
+
+  // Each file's configuration; a broken one stops the run (exit 2) naming file, line and key.
+  sealint::cli::Configurations configurations(
+      registry, {options.config_path, options.select, options.ignore});
+  for (sealint::FileInput& input : inputs) {
+    if (auto assigned = configurations.assign(input); !assigned) {
+      std::cerr << "sealint: error: " << assigned.error() << '\n';
+      return kExitError;
+    }
+  }
+  // `exclude` from a configuration applies to files found by walking, not to files named.
+  std::erase_if(inputs, [&](const sealint::FileInput& input) {
+    const bool named_here = std::find(named.begin(), named.end(), input.path) != named.end();
+    return !input.content && !named_here && input.config->excludes(input.path);
+  });
 
   const sealint::Driver driver(registry, *grammar);
   sealint::DriverOptions driver_options;
@@ -220,7 +252,9 @@ int run(int argc, char** argv) {
   app.add_option("-j,--jobs", options.jobs, "Files analysed in parallel (default: all cores)")
       ->check(CLI::Range(1U, 1024U));
   app.add_option("--exclude", options.exclude,
-                 "Glob of files or folders to skip when walking folders (repeatable)");
+                 "Glob of files or folders to skip when walking folders (repeatable)")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--stdin-filename", options.stdin_filename, "The name to report for `-` (stdin)");
   app.add_option("-o,--output", options.output_path,
                  "Write the findings to this file instead of stdout");
@@ -228,7 +262,22 @@ int run(int argc, char** argv) {
                "Only parse the files (the speed floor for bench/)");
   app.add_flag("--show-suppressed", options.show_suppressed,
                "Also print findings silenced by `# noqa: SLxxx` / `# sealint: ignore` comments");
+  app.add_option("--config", options.config_path,
+                 "Use this pyproject.toml or .sealint.toml for every file (default: the nearest "
+                 "one up the tree)");
+  app.add_option("--select", options.select, "Report only these rules (comma-separated ids)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_option("--ignore", options.ignore, "Do not report these rules (comma-separated ids)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
+  CLI::App* config_cmd =
+      app.add_subcommand("config", "Print the configuration in force for a path");
+  config_cmd->add_option("path", options.config_for,
+                         "A file or folder (default: the working directory)");
   CLI::App* explain_cmd = app.add_subcommand("explain", "Print a rule's documentation");
   explain_cmd->add_option("rule", options.explain_id, "Rule id or name, e.g. SL001")->required();
   app.require_subcommand(0, 1);
@@ -242,6 +291,7 @@ int run(int argc, char** argv) {
   const sealint::rules::RuleRegistry registry;
   if (rules->parsed()) return list_rules(registry);
   if (explain_cmd->parsed()) return explain(registry, options.explain_id);
+  if (config_cmd->parsed()) return print_config(options, registry);
   return lint(options, registry);
 }
 

@@ -110,8 +110,15 @@ class Worker {
     const ir::FileAnalysis analysis(module);
     const rules::RuleContext context{analysis};
     DiagnosticSink sink(module.file(), result.diagnostics);
-    for (const auto& rule : registry_.rules()) {
+    const rules::RuleRegistry& registry = input.registry != nullptr ? *input.registry : registry_;
+    for (const auto& rule : registry.rules()) {
+      // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
+      if (input.config != nullptr && !input.config->enabled(rule->info().id, input.path)) continue;
       if (rule->info().python) rule->check(module, context, sink);
+    }
+    if (input.config != nullptr) {
+      std::erase_if(result.diagnostics,
+                    [&](const Diagnostic& d) { return d.severity < input.config->min_severity; });
     }
     apply_suppressions(module, result);
     return result;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/core/config.h"
 #include "analyzer/core/diagnostic.h"
 #include "analyzer/core/display_path.h"
 #include "analyzer/python/grammar.h"
@@ -19,6 +20,9 @@ inline constexpr uintmax_t kMaxFileBytes = 64ULL * 1024 * 1024;
 struct FileInput {
   std::string path;                    // as the user named it (or --stdin-filename)
   std::optional<std::string> content;  // stdin's bytes; read from `path` when absent
+  const Config* config = nullptr;      // which rules and severities to report (default: all)
+  const rules::RuleRegistry* registry =
+      nullptr;  // rules with that config's options (default: the driver's)
 };
 
 struct DriverOptions {

@@ -1,0 +1,263 @@
+#include "analyzer/core/config.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <toml++/toml.h>
+
+#include "analyzer/core/glob.h"
+
+namespace sealint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string where(const fs::path& file, const toml::node& node) {
+  const auto& begin = node.source().begin;
+  return begin ? fmt::format("{}:{}", file.string(), begin.line) : file.string();
+}
+
+Result<std::vector<std::string>> string_array(const fs::path& file, const toml::node& node,
+                                              std::string_view key) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr)
+    return make_error(fmt::format("{}: `{}` must be an array of strings", where(file, node), key));
+  std::vector<std::string> out;
+  for (const toml::node& item : *array) {
+    const auto* text = item.as_string();
+    if (text == nullptr)
+      return make_error(
+          fmt::format("{}: `{}` must be an array of strings", where(file, item), key));
+    out.push_back(text->get());
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> rule_ids(const fs::path& file, const toml::node& node,
+                                          std::string_view key, const RuleIdCheck& is_rule) {
+  auto ids = string_array(file, node, key);
+  if (!ids) return ids;
+  for (const std::string& id : *ids) {
+    if (!is_rule(id))
+      return make_error(
+          fmt::format("{}: `{}` names an unknown rule '{}'", where(file, node), key, id));
+  }
+  return ids;
+}
+
+std::string value_text(const toml::node& node) {
+  if (const auto* s = node.as_string()) return s->get();
+  if (const auto* i = node.as_integer()) return std::to_string(i->get());
+  if (const auto* b = node.as_boolean()) return b->get() ? "true" : "false";
+  if (const auto* f = node.as_floating_point()) {
+    std::ostringstream out;
+    out << f->get();
+    return out.str();
+  }
+  return {};
+}
+
+Result<Config> read_table(const fs::path& file, const toml::table& table,
+                          const RuleIdCheck& is_rule) {
+  Config config;
+  config.path = file.string();
+  config.root = file.parent_path();
+  for (const auto& [key, node] : table) {
+    const std::string_view name = key.str();
+    if (name == "select" || name == "ignore") {
+      auto ids = rule_ids(file, node, name, is_rule);
+      if (!ids) return make_error(ids.error());
+      (name == "select" ? config.select : config.ignore) = std::move(*ids);
+    } else if (name == "exclude") {
+      auto globs = string_array(file, node, name);
+      if (!globs) return make_error(globs.error());
+      config.exclude = std::move(*globs);
+    } else if (name == "severity") {
+      const auto* text = node.as_string();
+      const std::string value = text ? text->get() : "";
+      if (value == "note")
+        config.min_severity = Severity::Note;
+      else if (value == "warning")
+        config.min_severity = Severity::Warning;
+      else if (value == "error")
+        config.min_severity = Severity::Error;
+      else
+        return make_error(fmt::format("{}: `severity` must be \"note\", \"warning\" or \"error\"",
+                                      where(file, node)));
+    } else if (name == "per-file-ignores") {
+      const toml::table* globs = node.as_table();
+      if (globs == nullptr)
+        return make_error(fmt::format("{}: `per-file-ignores` must be a table of glob = [rule ids]",
+                                      where(file, node)));
+      for (const auto& [glob, ids_node] : *globs) {
+        auto ids = rule_ids(file, ids_node, "per-file-ignores", is_rule);
+        if (!ids) return make_error(ids.error());
+        config.per_file_ignores.push_back({std::string(glob.str()), std::move(*ids)});
+      }
+    } else if (name == "rules") {
+      const toml::table* rules = node.as_table();
+      if (rules == nullptr)
+        return make_error(
+            fmt::format("{}: `rules` must be a table of rule tables", where(file, node)));
+      for (const auto& [id, options] : *rules) {
+        if (!is_rule(id.str()))
+          return make_error(
+              fmt::format("{}: unknown rule '{}' in `rules`", where(file, options), id.str()));
+        const toml::table* table_of_options = options.as_table();
+        if (table_of_options == nullptr)
+          return make_error(
+              fmt::format("{}: `rules.{}` must be a table", where(file, options), id.str()));
+        RuleOptionTable& out = config.rule_options[std::string(id.str())];
+        for (const auto& [option, value] : *table_of_options) {
+          const std::string text = value_text(value);
+          if (text.empty())
+            return make_error(fmt::format("{}: `rules.{}.{}` must be a number, string or boolean",
+                                          where(file, value), id.str(), option.str()));
+          out[std::string(option.str())] = text;
+          if (value.source().begin) {
+            config.rule_option_lines[fmt::format("{}.{}", id.str(), option.str())] =
+                value.source().begin.line;
+          }
+        }
+      }
+    } else {
+      return make_error(fmt::format("{}: unknown key `{}` in the sealint configuration",
+                                    where(file, node), name));
+    }
+  }
+  return config;
+}
+
+std::string relative_to(const fs::path& file, const fs::path& root) {
+  std::error_code error;
+  const fs::path absolute = fs::absolute(file, error).lexically_normal();
+  const fs::path base = fs::absolute(root, error).lexically_normal();
+  return absolute.lexically_relative(base).generic_string();
+}
+
+}  // namespace
+
+bool Config::enabled(std::string_view rule_id, const fs::path& file) const {
+  if (!select.empty() && std::find(select.begin(), select.end(), rule_id) == select.end())
+    return false;
+  if (std::find(ignore.begin(), ignore.end(), rule_id) != ignore.end()) return false;
+  if (per_file_ignores.empty()) return true;
+  const std::string relative = relative_to(file, root);
+  for (const PerFileIgnore& entry : per_file_ignores) {
+    if (!path_matches_glob(entry.glob, relative)) continue;
+    if (entry.rules.empty() ||
+        std::find(entry.rules.begin(), entry.rules.end(), rule_id) != entry.rules.end()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Config::excludes(const fs::path& file) const {
+  if (exclude.empty()) return false;
+  const std::string relative = relative_to(file, root);
+  return std::any_of(exclude.begin(), exclude.end(),
+                     [&](const std::string& g) { return path_matches_glob(g, relative); });
+}
+
+std::string Config::to_toml() const {
+  auto list = [](const std::vector<std::string>& items) {
+    std::vector<std::string> quoted;
+    for (const std::string& item : items) quoted.push_back(fmt::format("\"{}\"", item));
+    return fmt::format("[{}]", fmt::join(quoted, ", "));
+  };
+  std::string out =
+      fmt::format("# {}\n", path.empty() ? "defaults (no configuration file found)" : path);
+  out += "[tool.sealint]\n";
+  out += fmt::format("select = {}\n", list(select));
+  out += fmt::format("ignore = {}\n", list(ignore));
+  out += fmt::format("severity = \"{}\"\n", severity_name(min_severity));
+  out += fmt::format("exclude = {}\n", list(exclude));
+  out += "\n[tool.sealint.per-file-ignores]\n";
+  for (const PerFileIgnore& entry : per_file_ignores)
+    out += fmt::format("\"{}\" = {}\n", entry.glob, list(entry.rules));
+  for (const auto& [id, options] : rule_options) {
+    out += fmt::format("\n[tool.sealint.rules.{}]\n", id);
+    for (const auto& [option, value] : options) out += fmt::format("{} = {}\n", option, value);
+  }
+  return out;
+}
+
+Result<Config> parse_config_text(std::string_view toml, const fs::path& name,
+                                 const RuleIdCheck& is_rule) {
+  toml::table root;
+  try {
+    root = toml::parse(toml, name.string());
+  } catch (const toml::parse_error& error) {
+    const auto& begin = error.source().begin;
+    return make_error(fmt::format("{}:{}:{}: invalid TOML: {}", name.string(), begin.line,
+                                  begin.column, error.description()));
+  }
+  return read_table(name, root, is_rule);
+}
+
+Result<std::optional<Config>> load_config(const fs::path& file, const RuleIdCheck& is_rule) {
+  toml::table root;
+  try {
+    root = toml::parse_file(file.string());
+  } catch (const toml::parse_error& error) {
+    const auto& begin = error.source().begin;
+    return make_error(fmt::format("{}:{}:{}: invalid TOML: {}", file.string(), begin.line,
+                                  begin.column, error.description()));
+  }
+  if (file.filename() == "pyproject.toml") {
+    const toml::table* table = root["tool"]["sealint"].as_table();
+    if (table == nullptr) return std::optional<Config>();
+    auto config = read_table(file, *table, is_rule);
+    if (!config) return make_error(config.error());
+    return std::optional<Config>(std::move(*config));
+  }
+  auto config = read_table(file, root, is_rule);
+  if (!config) return make_error(config.error());
+  return std::optional<Config>(std::move(*config));
+}
+
+Result<const Config*> ConfigFinder::find(const fs::path& start) {
+  std::error_code error;
+  fs::path folder = fs::absolute(start, error).lexically_normal();
+  if (!fs::is_directory(folder, error)) folder = folder.parent_path();
+  const Config* found = &defaults_;
+  for (fs::path current = folder;; current = current.parent_path()) {
+    if (auto e = errors_.find(current); e != errors_.end()) return make_error(e->second);
+    if (auto it = by_folder_.find(current); it != by_folder_.end()) {
+      if (it->second)
+        found = &*it->second;
+      else if (current.has_parent_path() && current != current.parent_path()) {
+        continue;
+      }
+      break;
+    }
+    std::optional<Config> here;
+    for (const char* name : {".sealint.toml", "pyproject.toml"}) {
+      const fs::path candidate = current / name;
+      if (!fs::is_regular_file(candidate, error)) continue;
+      auto loaded = load_config(candidate, is_rule_);
+      if (!loaded) {
+        errors_[current] = loaded.error();
+        return make_error(loaded.error());
+      }
+      if (*loaded) {
+        here = std::move(*loaded);
+        break;
+      }
+    }
+    auto& slot = by_folder_[current];
+    slot = std::move(here);
+    if (slot) {
+      found = &*slot;
+      break;
+    }
+    if (!current.has_parent_path() || current == current.parent_path()) break;
+  }
+  return found;
+}
+
+}  // namespace sealint

@@ -1,0 +1,73 @@
+#pragma once
+// Configuration: `[tool.sealint]` in pyproject.toml, or a .sealint.toml, the nearest one up the
+// tree from each file (or --config). A bad file is an error naming the file, line and key.
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+#include "analyzer/core/result.h"
+
+namespace sealint {
+
+struct PerFileIgnore {
+  std::string glob;                // relative to the config's folder
+  std::vector<std::string> rules;  // empty: every rule
+};
+
+using RuleOptionTable = std::map<std::string, std::string, std::less<>>;  // option -> value text
+
+struct Config {
+  std::string path;                 // the file it came from; empty for the defaults
+  std::filesystem::path root;       // its folder: globs are relative to it
+  std::vector<std::string> select;  // empty: every rule
+  std::vector<std::string> ignore;
+  Severity min_severity = Severity::Note;  // `severity`: the lowest severity reported
+  std::vector<std::string> exclude;
+  std::vector<PerFileIgnore> per_file_ignores;
+  std::map<std::string, RuleOptionTable, std::less<>>
+      rule_options;  // "SL003" -> {"budget-gib": "1.5"}
+  // Where each option was written ("SL003.budget-gib" -> its line), for error messages.
+  std::map<std::string, uint32_t, std::less<>> rule_option_lines;
+
+  // Is `rule_id` reported for `file` (a path as the walker or user gave it)?
+  [[nodiscard]] bool enabled(std::string_view rule_id, const std::filesystem::path& file) const;
+  // Is `file` excluded by `exclude` (matched below the config's folder)?
+  [[nodiscard]] bool excludes(const std::filesystem::path& file) const;
+  // The configuration as TOML, as `sealint config` prints it.
+  [[nodiscard]] std::string to_toml() const;
+};
+
+// Which ids name rules (for the checks of select, ignore, per-file-ignores, rules.*).
+using RuleIdCheck = std::function<bool(std::string_view)>;
+
+// Reads a pyproject.toml ([tool.sealint]) or a .sealint.toml (top level). nullopt: a
+// pyproject.toml without a [tool.sealint] table.
+[[nodiscard]] Result<std::optional<Config>> load_config(const std::filesystem::path& file,
+                                                        const RuleIdCheck& is_rule);
+
+// Reads `[tool.sealint]`-level TOML held in memory (`name` names it in errors): fixtures'
+// `# config:` headers.
+[[nodiscard]] Result<Config> parse_config_text(std::string_view toml,
+                                               const std::filesystem::path& name,
+                                               const RuleIdCheck& is_rule);
+
+// The nearest configuration up the tree from `start` (a file or folder), with a cache per folder.
+class ConfigFinder {
+ public:
+  explicit ConfigFinder(RuleIdCheck is_rule) : is_rule_(std::move(is_rule)) {}
+  // The defaults when no file is found; an error when the nearest one is broken.
+  [[nodiscard]] Result<const Config*> find(const std::filesystem::path& start);
+
+ private:
+  RuleIdCheck is_rule_;
+  Config defaults_;
+  std::map<std::filesystem::path, std::optional<Config>> by_folder_;  // nullopt: none here
+  std::map<std::filesystem::path, std::string> errors_;
+};
+
+}  // namespace sealint
