@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 
 #include "analyzer/cli/configurations.h"
+#include "analyzer/cli/fixing.h"
 #include "analyzer/core/file_walker.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/driver/driver.h"
@@ -44,6 +45,9 @@ struct Options {
   std::string output_path;
   bool parse_only = false;
   bool show_suppressed = false;
+  bool fix = false;
+  bool unsafe_fixes = false;
+  bool diff = false;
   std::string explain_id;
   std::string config_path;
   std::string config_for = ".";
@@ -146,6 +150,11 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
                  "`sealint -` for stdin)\n";
     return kExitError;
   }
+  if (options.fix &&
+      std::find(options.paths.begin(), options.paths.end(), "-") != options.paths.end()) {
+    std::cerr << "sealint: error: --fix cannot write stdin back; use --diff to see the fixes\n";
+    return kExitError;
+  }
   std::vector<std::string> named;
   std::vector<sealint::FileInput> inputs;
   std::map<std::string, std::string> stdin_content;
@@ -187,6 +196,23 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   for (sealint::InputError& error : walked.errors) result.errors.push_back(std::move(error));
   std::stable_sort(result.errors.begin(), result.errors.end(), sealint::input_error_less);
 
+  // --diff shows what --fix would write, and nothing else; --fix writes, then reports the rest.
+  size_t fixed = 0;
+  if (options.fix || options.diff) {
+    const auto outcome = sealint::cli::apply_fixes(result, stdin_content,
+                                                   {options.diff, options.unsafe_fixes}, std::cout);
+    sealint::output::write_input_errors(std::cerr, outcome.errors, {false});
+    if (options.diff) {
+      if (!outcome.errors.empty()) return kExitError;
+      return outcome.changes ? kExitFindings : kExitClean;
+    }
+    fixed = outcome.fixed.size();
+    for (auto it = outcome.fixed.rbegin(); it != outcome.fixed.rend(); ++it) {
+      result.diagnostics.erase(result.diagnostics.begin() + static_cast<std::ptrdiff_t>(*it));
+    }
+    result.errors.insert(result.errors.end(), outcome.errors.begin(), outcome.errors.end());
+  }
+
   // Suppressed findings are counted in the summary, and printed only when asked for.
   std::vector<sealint::Diagnostic> shown;
   std::vector<sealint::Diagnostic> active;
@@ -226,6 +252,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     sealint::output::write_github(out, active);
   } else if (!options.parse_only) {
     sealint::output::write_text(out, shown, lines, text_options);
+    if (fixed != 0) out << fmt::format("Fixed {} finding{}.\n", fixed, fixed == 1 ? "" : "s");
     out << sealint::output::summary_line(active, result.files, result.errors, suppressed) << '\n';
   }
   out.flush();
@@ -273,6 +300,13 @@ int run(int argc, char** argv) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_flag("--fix", options.fix,
+               "Apply the safe fixes to the files (atomically), then report the rest");
+  app.add_flag("--unsafe-fixes", options.unsafe_fixes,
+               "With --fix or --diff, also apply the fixes that may change behaviour (see each "
+               "rule's Fix safety)");
+  app.add_flag("--diff", options.diff,
+               "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
   CLI::App* config_cmd =
       app.add_subcommand("config", "Print the configuration in force for a path");

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/fixes.h"
 #include "analyzer/core/suppressions.h"
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/walk.h"
@@ -34,6 +35,8 @@ std::string lowercase_first(std::string text) {
 struct FileResult {
   std::vector<Diagnostic> diagnostics;
   std::vector<InputError> errors;
+  std::string path;
+  std::optional<uint64_t> digest;
 };
 
 Result<std::string> read_file(const std::string& path, const std::string& shown) {
@@ -90,6 +93,8 @@ class Worker {
       fail(bytes.error());
       return result;
     }
+    result.path = shown;
+    result.digest = content_digest(*bytes);
     auto file = SourceFile::from_bytes(shown, std::move(*bytes));
     if (!file) {
       fail(file.error());
@@ -182,6 +187,7 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
     for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work);
   }
   for (FileResult& result : results) {
+    if (result.digest) out.digests[result.path] = *result.digest;
     std::move(result.diagnostics.begin(), result.diagnostics.end(),
               std::back_inserter(out.diagnostics));
     std::move(result.errors.begin(), result.errors.end(), std::back_inserter(out.errors));

@@ -2,6 +2,7 @@
 // Files in, diagnostics out: reads and checks each file, lowers it, analyses it, runs the rules.
 // Files are independent: workers take them in parallel, each with its own parser, and results
 // are sorted so that any --jobs prints the same bytes.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,9 @@ struct RunResult {
   std::vector<Diagnostic> diagnostics;  // sorted
   std::vector<InputError> errors;       // sorted
   size_t files = 0;
+  // Each analysed file's content digest, by the path findings name it with: `--fix` writes
+  // no file that changed since it was read.
+  std::map<std::string, uint64_t> digests;
 };
 
 class Driver {

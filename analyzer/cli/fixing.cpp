@@ -1,0 +1,96 @@
+#include "analyzer/cli/fixing.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include "analyzer/core/fixes.h"
+#include "analyzer/core/source_file.h"
+
+namespace sealint::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// Writes `bytes` beside `path` and renames it over `path`: a reader never sees half a file,
+// and the original's permissions are kept.
+Result<bool> write_atomically(const std::string& path, const std::string& bytes) {
+  std::string temp = path + ".sealint-XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0)
+    return make_error(fmt::format("cannot write beside '{}': {}", path, std::strerror(errno)));
+  const bool written =
+      ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
+  const bool closed = ::close(fd) == 0;
+  std::error_code error;
+  if (written && closed) fs::permissions(temp, fs::status(path, error).permissions(), error);
+  if (!written || !closed || ::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    fs::remove(temp, error);
+    return make_error(fmt::format("cannot write '{}': {}", path, reason));
+  }
+  return true;
+}
+
+}  // namespace
+
+FixOutcome apply_fixes(const RunResult& result,
+                       const std::map<std::string, std::string>& stdin_content,
+                       const FixRequest& request, std::ostream& out) {
+  FixOutcome outcome;
+  // Findings of one file are adjacent: the results are sorted by path.
+  size_t begin = 0;
+  while (begin < result.diagnostics.size()) {
+    const std::string& path = result.diagnostics[begin].path;
+    size_t end = begin;
+    while (end < result.diagnostics.size() && result.diagnostics[end].path == path) ++end;
+    const std::vector<Diagnostic> findings(
+        result.diagnostics.begin() + static_cast<std::ptrdiff_t>(begin),
+        result.diagnostics.begin() + static_cast<std::ptrdiff_t>(end));
+    const size_t first = begin;
+    begin = end;
+
+    const auto from_stdin = stdin_content.find(path);
+    std::string bytes;
+    if (from_stdin != stdin_content.end()) {
+      bytes = from_stdin->second;
+    } else {
+      std::ifstream in(path, std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    auto digest = result.digests.find(path);
+    if (digest == result.digests.end() || digest->second != content_digest(bytes)) {
+      outcome.errors.push_back(
+          {path, std::nullopt, fmt::format("'{}' changed since it was analysed; not fixed", path)});
+      continue;
+    }
+    const bool bom = std::string_view(bytes).starts_with(kUtf8Bom);
+    const std::string_view code = std::string_view(bytes).substr(bom ? kUtf8Bom.size() : 0);
+    const AppliedFixes applied = sealint::apply_fixes(code, findings, request.unsafe);
+    if (applied.fixed.empty()) continue;
+    const std::string fixed = (bom ? std::string(kUtf8Bom) : std::string()) + applied.text;
+    if (request.diff) {
+      out << unified_diff(path, bytes, fixed);
+      outcome.changes = true;
+    } else if (from_stdin != stdin_content.end()) {
+      out << fixed;
+    } else if (auto written = write_atomically(path, fixed); !written) {
+      outcome.errors.push_back({path, std::nullopt, written.error()});
+      continue;
+    }
+    for (size_t index : applied.fixed) outcome.fixed.insert(first + index);
+  }
+  return outcome;
+}
+
+}  // namespace sealint::cli

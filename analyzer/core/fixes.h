@@ -1,0 +1,32 @@
+#pragma once
+// Applying fixes to a file's text, and showing them as a unified diff.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+#include "analyzer/core/result.h"
+
+namespace sealint {
+
+struct AppliedFixes {
+  std::string text;  // the code after the fixes
+  // Indices (into the diagnostics given) of the findings whose fixes went in; one whose edits
+  // overlap another's is left out.
+  std::vector<size_t> fixed;
+};
+
+// Applies the fixes of `diagnostics` (safe ones, and unsafe ones too when `unsafe`) to `code`
+// (the text after any BOM; edit offsets are into it). Suppressed findings are not fixed.
+[[nodiscard]] AppliedFixes apply_fixes(std::string_view code,
+                                       const std::vector<Diagnostic>& diagnostics, bool unsafe);
+
+// `--- a/path` / `+++ b/path` and the hunks turning `before` into `after`, with three lines of
+// context; empty when they are equal.
+[[nodiscard]] std::string unified_diff(std::string_view path, std::string_view before,
+                                       std::string_view after);
+
+// FNV-1a 64 of a file's bytes: `--fix` never writes a file whose content changed since it was read.
+[[nodiscard]] uint64_t content_digest(std::string_view bytes);
+
+}  // namespace sealint

@@ -1,0 +1,72 @@
+// End-to-end: --fix writes safe fixes (and unsafe ones when asked), --diff only shows them.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+class FixTest : public E2eTest {
+ protected:
+  std::string read(const std::string& name) const {
+    std::ifstream in(cwd() / name, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+};
+
+TEST_F(FixTest, DiffPrintsTheUnsafeFixOnlyWhenAskedAndWritesNothing) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput safe_only = this->run({"--diff", "train.py"});
+  EXPECT_EQ(safe_only.exit_code, 0) << describe(safe_only);  // SL001's .item() fix is unsafe
+  EXPECT_EQ(safe_only.out, "");
+  const RunOutput unsafe = this->run({"--diff", "--unsafe-fixes", "train.py"});
+  EXPECT_EQ(unsafe.exit_code, 1) << describe(unsafe);
+  EXPECT_THAT(unsafe.out, HasSubstr("-        total += loss\n+        total += loss.item()\n"));
+  EXPECT_EQ(read("train.py"), kLeakyTrainPy);
+}
+
+TEST_F(FixTest, FixWritesTheFileAndReportsWhatRemains) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("Fixed 1 finding."));
+  EXPECT_THAT(read("train.py"), HasSubstr("total += loss.item()\n"));
+  // Atomic: the temporary file beside it is gone.
+  for (const auto& entry : std::filesystem::directory_iterator(cwd())) {
+    EXPECT_THAT(entry.path().filename().string(), Not(HasSubstr(".sealint-")));
+  }
+  const RunOutput again = this->run({"train.py"});
+  EXPECT_EQ(again.exit_code, 0) << describe(again);
+}
+
+TEST_F(FixTest, FixWithoutUnsafeLeavesAnUnsafeFixAndStillReportsIt) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--fix", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(read("train.py"), kLeakyTrainPy);
+}
+
+TEST_F(FixTest, FixRefusesStdin) {
+  const RunOutput run = this->run({"--fix", "-", "--stdin-filename", "train.py"}, kLeakyTrainPy);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("use --diff"));
+}
+
+TEST_F(FixTest, DiffWorksOnStdin) {
+  const RunOutput run =
+      this->run({"--diff", "--unsafe-fixes", "-", "--stdin-filename", "train.py"}, kLeakyTrainPy);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("+++ b/train.py"));
+}
+
+}  // namespace
+}  // namespace sealint::e2e
