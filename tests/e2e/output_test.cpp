@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <string>
 #include <string_view>
 
@@ -78,7 +79,7 @@ class GoldenTest : public E2eTest {
     if (update != nullptr && std::string_view(update) == "1") {
       fs::create_directories(golden.parent_path());
       std::ofstream(golden, std::ios::binary | std::ios::trunc) << actual;
-      GTEST_SKIP() << "rewrote " << golden.string();
+      std::cerr << "rewrote " << golden.string() << '\n';  // then compared, and so passing
     }
     ASSERT_TRUE(fs::exists(golden))
         << golden.string() << " is missing; run with SEALINT_UPDATE_GOLDEN=1 to write it";
@@ -107,6 +108,38 @@ TEST_F(GoldenTest, MatchesTheJsonGoldenForTheLeakyFile) {
   const RunOutput run = this->run({"--format", "json", "train.py"});
   ASSERT_EQ(run.exit_code, 1) << describe(run);
   expect_golden("leaky.json", normalize(run.out));
+}
+
+TEST_F(GoldenTest, MatchesTheSarifGoldenForTheLeakyFile) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--format", "sarif", "train.py"});
+  ASSERT_EQ(run.exit_code, 1) << describe(run);
+  expect_golden("leaky.sarif", normalize(run.out));
+}
+
+TEST_F(GoldenTest, MatchesTheGithubGoldenForTheLeakyFile) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--format", "github", "train.py"});
+  ASSERT_EQ(run.exit_code, 1) << describe(run);
+  expect_golden("leaky.github", normalize(run.out));
+}
+
+TEST_F(GoldenTest, ExitsTwoWithEachFormatOnAnInputError) {
+  write("train.py", kLeakyTrainPy);
+  for (const char* format : {"text", "json", "sarif", "github"}) {
+    const RunOutput run = this->run({"--format", format, "train.py", "missing.py"});
+    EXPECT_EQ(run.exit_code, 2) << format << "\n" << describe(run);
+    EXPECT_NE(run.out.find("SL001"), std::string::npos)
+        << format << ": the other file is still reported";
+  }
+}
+
+TEST_F(GoldenTest, ExitsZeroWithEachFormatOnACleanFile) {
+  write("train.py", kCleanTrainPy);
+  for (const char* format : {"text", "json", "sarif", "github"}) {
+    const RunOutput run = this->run({"--format", format, "train.py"});
+    EXPECT_EQ(run.exit_code, 0) << format << "\n" << describe(run);
+  }
 }
 
 }  // namespace
