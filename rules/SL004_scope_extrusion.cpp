@@ -148,6 +148,9 @@ class ScopeExtrusion final : public Rule {
     for (const ir::Function& function : module.functions()) {
       // At module level every name lives as long as the script: nothing to scope.
       if (function.is_module) continue;
+      // In forward() the loop's tensors are part of the graph the caller's backward needs:
+      // deleting the names would free nothing.
+      if (function.name == "forward" || function.name == "__call__") continue;
       ir::walk_statements(
           function, analysis.runs_without_grad(function),
           [&](const Stmt& stmt, const ir::StmtContext& where) {
