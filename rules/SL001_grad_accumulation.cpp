@@ -16,7 +16,7 @@ constexpr RuleInfo kInfo = {
     .name = "grad-accumulation",
     .severity = Severity::Error,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags a tensor that carries an autograd graph accumulated into a variable that outlives "
         "the loop "

@@ -16,7 +16,7 @@ constexpr RuleInfo kInfo = {
     .name = "tensor-collection",
     .severity = Severity::Error,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags tensors that carry an autograd graph appended or stored into a container that "
         "outlives the "
@@ -51,7 +51,9 @@ void find_stores(const ir::FileAnalysis& analysis, const Stmt& stmt, std::vector
     const std::string_view method = call.callee()->text;
     const Expr* receiver = call.callee()->base();
     const ir::Fact& fact = analysis.fact(*receiver);
-    if (method == "append" || method == "appendleft" || method == "extend") {
+    if (method == "append" || method == "appendleft" || method == "extend" ||
+        method == "push_back" || method == "emplace_back" || method == "push_front" ||
+        method == "emplace_front") {
       if (maybe_container(fact))
         out.push_back(
             {receiver, call.arg(0), &call, method == "extend" ? "added to" : "appended to"});

@@ -53,6 +53,8 @@ struct Options {
   std::string config_for = ".";
   std::vector<std::string> select;
   std::vector<std::string> ignore;
+  std::string compile_commands_dir;
+  std::string torch_headers = "model";
 };
 
 bool use_color(const std::string& mode) {
@@ -192,6 +194,10 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   sealint::DriverOptions driver_options;
   driver_options.jobs = options.jobs;
   driver_options.parse_only = options.parse_only;
+  driver_options.cpp.compile_commands_dir = options.compile_commands_dir;
+  driver_options.cpp.headers = options.torch_headers == "system"
+                                   ? sealint::cpp::TorchHeaders::System
+                                   : sealint::cpp::TorchHeaders::Model;
   sealint::RunResult result = driver.run(inputs, driver_options);
   for (sealint::InputError& error : walked.errors) result.errors.push_back(std::move(error));
   std::stable_sort(result.errors.begin(), result.errors.end(), sealint::input_error_less);
@@ -307,6 +313,13 @@ int run(int argc, char** argv) {
                "rule's Fix safety)");
   app.add_flag("--diff", options.diff,
                "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
+  app.add_option(
+      "-p,--compile-commands", options.compile_commands_dir,
+      "C++: a build folder holding compile_commands.json (flags, defines, include paths)");
+  app.add_option("--torch-headers", options.torch_headers,
+                 "C++: parse LibTorch code with sealint's model of the API (fast, default) or the "
+                 "system's headers")
+      ->check(CLI::IsMember({"model", "system"}));
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
   CLI::App* config_cmd =
       app.add_subcommand("config", "Print the configuration in force for a path");

@@ -107,7 +107,8 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
   }
   if (found == 0) {
     result.errors.push_back(
-        {root, std::nullopt, fmt::format("no Python files found under '{}'", display_path(root))});
+        {root, std::nullopt,
+         fmt::format("no Python or C++ files found under '{}'", display_path(root))});
   }
 }
 

@@ -10,7 +10,7 @@ namespace sealint {
 
 struct WalkOptions {
   std::vector<std::string> exclude;  // globs, see glob.h
-  std::vector<std::string> extensions = {".py", ".pyi"};
+  std::vector<std::string> extensions = {".py", ".pyi", ".cpp", ".cc", ".cxx", ".cu"};
 };
 
 struct WalkResult {

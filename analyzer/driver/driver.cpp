@@ -101,11 +101,13 @@ class Worker {
       return result;
     }
     auto shared = std::make_shared<const SourceFile>(std::move(*file));
-    if (options.parse_only) {
+    const bool is_cpp = cpp::is_cpp_source(input.path);
+    if (options.parse_only && !is_cpp) {
       if (auto parsed = frontend_.parse_only(*shared); !parsed) fail(parsed.error());
       return result;
     }
-    auto lowered = frontend_.lower(shared);
+    if (is_cpp && !cpp_) cpp_.emplace(options.cpp);
+    auto lowered = is_cpp ? cpp_->lower(shared, input.path) : frontend_.lower(shared);
     if (!lowered) {
       fail(lowered.error());
       return result;
@@ -119,7 +121,9 @@ class Worker {
     for (const auto& rule : registry.rules()) {
       // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
       if (input.config != nullptr && !input.config->enabled(rule->info().id, input.path)) continue;
-      if (rule->info().python) rule->check(module, context, sink);
+      const bool applies =
+          module.language() == ir::Language::Cpp ? rule->info().cpp : rule->info().python;
+      if (applies) rule->check(module, context, sink);
     }
     if (input.config != nullptr) {
       std::erase_if(result.diagnostics,
@@ -162,6 +166,7 @@ class Worker {
 
   const rules::RuleRegistry& registry_;
   python::PythonFrontend frontend_;
+  std::optional<cpp::CppFrontend> cpp_;  // made on the first C++ file
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "analyzer/core/config.h"
 #include "analyzer/core/diagnostic.h"
 #include "analyzer/core/display_path.h"
+#include "analyzer/cpp/frontend.h"
 #include "analyzer/python/grammar.h"
 #include "rules/registry.h"
 
@@ -29,6 +30,7 @@ struct FileInput {
 struct DriverOptions {
   unsigned jobs = 0;        // 0: all cores
   bool parse_only = false;  // the speed floor: parse, nothing else
+  cpp::CppOptions cpp;      // how C++ files are parsed (-p, --torch-headers)
 };
 
 struct RunResult {

@@ -282,6 +282,13 @@ std::vector<std::string> backward_places_of(const Function& function) {
 // Walks one function in source order, evaluating every expression against a flow-sensitive
 // state of places, and writes the facts into the FileAnalysis. Loops run twice (at shallow
 // depth) so that values carried across iterations reach their uses.
+// Methods that put a value into a container: Python's and C++'s.
+bool is_container_store(std::string_view method) {
+  return method == "append" || method == "extend" || method == "insert" || method == "appendleft" ||
+         method == "add" || method == "push_back" || method == "emplace_back" ||
+         method == "push_front" || method == "emplace_front";
+}
+
 class GradWalker {
  public:
   GradWalker(const FileAnalysis& analysis, const Function& function,
@@ -299,6 +306,7 @@ class GradWalker {
       if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;
       if (is_optimizer_like_name(name)) param.kind = ValueKind::Optimizer;
       if (is_loader_like_name(name)) param.kind = ValueKind::Loader;
+      param = with_type_hint(fn_.params[i].type_hint, param);
       if (i == 0 && fn_.parent_class != nullptr && (name == "self" || name == "cls")) {
         param.kind = ValueKind::Instance;
         param.instance_of = fn_.parent_class;
@@ -616,8 +624,38 @@ class GradWalker {
 
   Fact eval(const Expr* expr) {
     if (expr == nullptr) return {};
-    Fact fact = eval_uncached(*expr);
+    Fact fact = with_type_hint(expr->type_hint, eval_uncached(*expr));
     a_.facts_[expr->id] = fact;
+    return fact;
+  }
+
+  // What the C++ frontend's types add: a number has no graph; a module, an optimizer or a
+  // container of tensors is one whatever its name.
+  static Fact with_type_hint(TypeHint hint, Fact fact) {
+    switch (hint) {
+      case TypeHint::Number:
+        fact.grad = Grad::No;
+        fact.kind = ValueKind::Number;
+        fact.params = 0;
+        break;
+      case TypeHint::Module:
+        if (fact.kind == ValueKind::Unknown || fact.kind == ValueKind::Instance)
+          fact.kind = ValueKind::Module;
+        break;
+      case TypeHint::Optimizer:
+        if (fact.kind == ValueKind::Unknown || fact.kind == ValueKind::Instance)
+          fact.kind = ValueKind::Optimizer;
+        break;
+      case TypeHint::TensorContainer:
+        fact.kind = ValueKind::Container;
+        break;
+      case TypeHint::Tensor:
+        if (fact.kind == ValueKind::Unknown) fact.kind = ValueKind::Tensor;
+        break;
+      case TypeHint::Unknown:
+      case TypeHint::Guard:
+        break;
+    }
     return fact;
   }
 
@@ -1035,15 +1073,12 @@ class GradWalker {
           return element_of(receiver, nullptr);
         }
         if (method == "copy") return receiver;
-        if (method == "append" || method == "extend" || method == "insert" ||
-            method == "appendleft" || method == "add") {
-          note_container_store(receiver_expr, args, method);
-        }
+        if (is_container_store(method)) note_container_store(receiver_expr, args, method);
         return {};
       default:
         break;
     }
-    if (method == "append" || method == "extend" || method == "insert" || method == "appendleft") {
+    if (is_container_store(method) && method != "add") {
       note_container_store(receiver_expr, args, method);
       return {};
     }

@@ -39,6 +39,18 @@ enum class ExprKind {
 };
 
 enum class ConstKind { Int, Float, Str, Bool, None, Ellipsis };
+
+// What a frontend knows of a value's type (the C++ frontend, from Clang's types): the analyses
+// read this, never raw types.
+enum class TypeHint : uint8_t {
+  Unknown,
+  Tensor,           // torch::Tensor
+  TensorContainer,  // std::vector<torch::Tensor>, std::deque, ...
+  Module,           // a torch::nn::Module, or a ModuleHolder of one
+  Optimizer,        // a torch::optim::Optimizer
+  Number,           // an arithmetic type
+  Guard,            // NoGradGuard, AutoGradMode, InferenceMode
+};
 enum class CollectionKind { List, Tuple, Dict, Set, Generator };
 
 struct Expr;
@@ -61,6 +73,7 @@ struct Expr {
   std::string_view text;
   ConstKind const_kind = ConstKind::None;
   CollectionKind collection_kind = CollectionKind::Tuple;
+  TypeHint type_hint = TypeHint::Unknown;
   std::vector<Expr*> items;
   std::vector<Keyword> keywords;
   std::vector<ComprehensionFor> generators;
@@ -141,6 +154,7 @@ struct Param {
   std::string_view name;
   SourceRange range;
   Expr* default_value = nullptr;
+  TypeHint type_hint = TypeHint::Unknown;
 };
 
 struct Function {
@@ -193,6 +207,8 @@ class Module {
     return &stmt;
   }
   Function* new_function() { return &functions_.emplace_back(); }
+  // A string the IR can point at that is not in the source (a C++ callee's resolved name).
+  std::string_view intern(std::string text) { return strings_.emplace_back(std::move(text)); }
   ClassDef* new_class() { return &classes_.emplace_back(); }
 
   size_t expr_count() const { return exprs_.size(); }
@@ -227,7 +243,15 @@ class Module {
   std::deque<Stmt> stmts_;
   std::deque<Function> functions_;
   std::deque<ClassDef> classes_;
+  std::deque<std::string> strings_;
   std::unordered_map<std::string_view, size_t> import_index_;  // local name -> its last binding
+};
+
+// A frontend's output for one file: the IR, and the input problems met on the way (the first
+// syntax error, nesting past the bound); the rest of the file is still lowered.
+struct LoweredFile {
+  std::unique_ptr<Module> module;
+  std::vector<InputError> problems;
 };
 
 // `a.b.c` as a dotted string when the expression is a chain of names, else empty.

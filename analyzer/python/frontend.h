@@ -17,12 +17,7 @@ namespace sealint::python {
 // code after lowering may recurse: CPython itself refuses 200 nested parentheses.
 inline constexpr int kMaxNestingDepth = 256;
 
-struct LoweredFile {
-  std::unique_ptr<ir::Module> module;
-  // The first syntax error (file:line:col) and a nesting note, if any. The rest of the file
-  // is still lowered: statements with errors become ir::Other.
-  std::vector<InputError> problems;
-};
+using LoweredFile = ir::LoweredFile;
 
 class PythonFrontend {
  public:

@@ -61,7 +61,7 @@ TEST_F(BadInputTest, ReportsADanglingSymlinkAndAnalysesTheRest) {
 TEST_F(BadInputTest, ReportsAFolderWithoutPythonFilesAndAnalysesTheRest) {
   write("docs/readme.txt", "not python\n");
   const RunOutput run = this->run({"docs", "good.py"});
-  expect_reported(run, "docs", "no Python files");
+  expect_reported(run, "docs", "no Python or C++ files");
 }
 
 // Root reads any file whatever its mode, so sealint runs as `nobody` here (the folder is opened

@@ -27,7 +27,7 @@ size_t findings(const std::string& code, std::string_view rule) {
   EXPECT_TRUE(grammar.has_value());
   const rules::RuleRegistry registry;
   const Driver driver(registry, *grammar);
-  const auto result = driver.run({{"example.py", code}}, DriverOptions{1, false});
+  const auto result = driver.run({{"example.py", code}}, DriverOptions{1, false, {}});
   EXPECT_TRUE(result.errors.empty()) << code;
   size_t n = 0;
   for (const Diagnostic& d : result.diagnostics) n += d.rule_id == rule ? 1U : 0U;

@@ -238,7 +238,7 @@ TEST_F(FileWalkerTest, ReportsFolderWithoutPythonFiles) {
   EXPECT_TRUE(result.files.empty());
   ASSERT_EQ(result.errors.size(), 1U);
   EXPECT_EQ(result.errors[0].path, root_);
-  EXPECT_NE(result.errors[0].message.find("no Python files"), std::string::npos)
+  EXPECT_NE(result.errors[0].message.find("no Python or C++ files"), std::string::npos)
       << result.errors[0].message;
 }
 

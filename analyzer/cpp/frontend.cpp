@@ -1,0 +1,50 @@
+#include "analyzer/cpp/frontend.h"
+
+#include <array>
+#include <filesystem>
+
+#include "analyzer/cpp/clang_parse.h"
+#include "analyzer/cpp/lowering.h"
+
+namespace sealint::cpp {
+
+bool is_cpp_source(std::string_view path) {
+  static constexpr std::array<std::string_view, 4> kExtensions = {".cpp", ".cc", ".cxx", ".cu"};
+  const std::string extension = std::filesystem::path(path).extension().string();
+  return std::find(kExtensions.begin(), kExtensions.end(), extension) != kExtensions.end();
+}
+
+struct CppFrontend::State {
+  CppOptions options;
+  bool noted_missing_entry = false;  // "no compile_commands.json entry" is said once per worker
+};
+
+CppFrontend::CppFrontend(CppOptions options) : state_(std::make_unique<State>()) {
+  state_->options = std::move(options);
+}
+CppFrontend::~CppFrontend() = default;
+CppFrontend::CppFrontend(CppFrontend&&) noexcept = default;
+CppFrontend& CppFrontend::operator=(CppFrontend&&) noexcept = default;
+
+Result<ir::LoweredFile> CppFrontend::lower(std::shared_ptr<const SourceFile> file,
+                                           const std::string& real_path) {
+  ir::LoweredFile out;
+  out.module = std::make_unique<ir::Module>(file, ir::Language::Cpp);
+  ir::Module& module = *out.module;
+  const std::string code(file->code());
+  // LibTorch code: everything the grad analysis knows applies (`#include <torch/...>`, ATen).
+  module.imports_torch =
+      code.find("torch") != std::string::npos || code.find("ATen") != std::string::npos;
+  auto parsed =
+      parse_cpp(code, real_path, std::string(file->path()), state_->options,
+                [&](clang::ASTContext& context) { lower_translation_unit(context, module); });
+  if (!parsed) return make_error(parsed.error());
+  if (parsed->first_error) out.problems.push_back(std::move(*parsed->first_error));
+  if (parsed->note && !state_->noted_missing_entry) {
+    state_->noted_missing_entry = true;
+    out.problems.push_back({std::string(file->path()), std::nullopt, *parsed->note, true});
+  }
+  return out;
+}
+
+}  // namespace sealint::cpp

@@ -1,0 +1,42 @@
+#pragma once
+// The LibTorch C++ frontend: Clang LibTooling parses a file (with sealint's model of the LibTorch
+// API served from memory in place of the torch/ATen headers, or with the real headers), and the
+// AST is lowered into the same IR as Python. One per worker thread; nothing shared is mutable.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analyzer/core/result.h"
+#include "analyzer/core/source_file.h"
+#include "analyzer/ir/ir.h"
+
+namespace sealint::cpp {
+
+enum class TorchHeaders { Model, System };
+
+struct CppOptions {
+  TorchHeaders headers = TorchHeaders::Model;
+  std::string compile_commands_dir;  // -p: a folder holding compile_commands.json; empty: defaults
+};
+
+// Is `path` a C++ source sealint analyses (.cpp, .cc, .cxx, .cu)?
+[[nodiscard]] bool is_cpp_source(std::string_view path);
+
+class CppFrontend {
+ public:
+  explicit CppFrontend(CppOptions options);
+  ~CppFrontend();
+  CppFrontend(CppFrontend&&) noexcept;
+  CppFrontend& operator=(CppFrontend&&) noexcept;
+
+  // `real_path` is where the file lives (for its own includes and compile_commands.json);
+  // Clang's first error becomes a problem of the file, and what parsed is still lowered.
+  [[nodiscard]] Result<ir::LoweredFile> lower(std::shared_ptr<const SourceFile> file,
+                                              const std::string& real_path);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace sealint::cpp
