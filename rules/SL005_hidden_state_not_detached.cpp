@@ -41,8 +41,7 @@ void bound_names(const Expr* target, std::vector<std::string_view>& out) {
 const Expr* module_call(const ir::FileAnalysis& analysis, const Expr* value) {
   while (value != nullptr && value->kind == ExprKind::Subscript) value = value->base();
   if (value == nullptr || value->kind != ExprKind::Call) return nullptr;
-  const ir::Fact& callee = analysis.fact(*value->callee());
-  return callee.kind == ir::ValueKind::Module ? value : nullptr;
+  return is_model_call(analysis, *value) ? value : nullptr;
 }
 
 struct FedBack {

@@ -58,9 +58,7 @@ const Expr* first_model_call(const ir::FileAnalysis& analysis, const Stmt& loop)
     if (found != nullptr || no_grad) return;
     ir::for_each_expr(stmt, [&](const Expr& expr) {
       if (found != nullptr || expr.kind != ExprKind::Call) return;
-      const ir::Fact& callee = analysis.fact(*expr.callee());
-      if (callee.kind == ir::ValueKind::Module && analysis.fact(expr).grad == ir::Grad::Yes)
-        found = &expr;
+      if (is_model_call(analysis, expr) && analysis.fact(expr).grad == ir::Grad::Yes) found = &expr;
     });
   });
   return found;
@@ -139,11 +137,16 @@ class EvalWithoutNoGrad final : public Rule {
     if (analysis.loop_trains(loop)) return;
     const Expr* call = first_model_call(analysis, loop);
     if (call == nullptr) return;
-    const std::string model = ir::place_key(call->callee());
+    // `model->forward(x)` names the model, not its method.
+    const ir::Expr* model_expr =
+        call->callee()->kind == ExprKind::Attr && call->callee()->text == "forward"
+            ? call->callee()->base()
+            : call->callee();
+    const std::string model = ir::place_key(model_expr);
     const Stmt* eval_call = eval_in_force(switches, model, call->range.begin);
     // Neither an evaluation function nor after `model.eval()`: nothing says this is evaluation.
     if (!evaluation_function && eval_call == nullptr) return;
-    const std::string name = model.empty() ? quote(module, *call->callee()).text : model;
+    const std::string name = model.empty() ? quote(module, *model_expr).text : model;
     std::vector<Related> related;
     if (eval_call != nullptr)
       related.push_back({eval_call->range, fmt::format("`{}` is put in eval mode here", name)});

@@ -41,6 +41,9 @@ struct QuotedExpr {
 // iteration and turns a tensor into a float).
 [[nodiscard]] Fix item_fix(const ir::Expr& value);
 
+// A call that runs a model: `model(x)` on a module, or `model->forward(x)` / `model.forward(x)`.
+[[nodiscard]] bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call);
+
 // Names of the methods of `receiver`'s class that reset `attr` (`reset()` doing `self.sum = 0`).
 [[nodiscard]] std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,
                                                               const ir::Fact& receiver,
