@@ -52,8 +52,8 @@ void additive_operands(const Expr* expr, std::vector<const Expr*>& out) {
 }
 
 // `.item()` for a 0-d value (a loss); `.detach()` for a batch, where `.item()` would fail.
-std::string_view sanitizer(bool scalar) {
-  return scalar ? "item()" : "detach()";
+std::string_view sanitizer(const ir::Module& module, bool scalar) {
+  return scalar ? item_method(module) : "detach()";
 }
 
 bool is_graph_value(const ir::FileAnalysis& analysis, const Expr* value) {
@@ -122,12 +122,13 @@ class GradAccumulation final : public Rule {
     const std::string target = quote(module, *acc.target).text;
     const bool scalar = analysis.fact(*acc.value).scalar;
     std::optional<Fix> fix;
-    if (scalar) fix = item_fix(*acc.value);
+    if (scalar) fix = item_fix(module, *acc.value);
     const std::string help =
         !value.complete
-            ? fmt::format("add a number instead: call `.{}` on the added value", sanitizer(scalar))
+            ? fmt::format("add a number instead: call `.{}` on the added value",
+                          sanitizer(module, scalar))
             : fmt::format("add a {} instead: `{} += {}`", scalar ? "number" : "detached value",
-                          target, method_on(*acc.value, value.text, sanitizer(scalar)));
+                          target, method_on(*acc.value, value.text, sanitizer(module, scalar)));
     sink.report(
         kInfo, stmt.range,
         fmt::format(
@@ -182,10 +183,11 @@ class GradAccumulation final : public Rule {
                 "`{}` is accumulated into `{}` by `{}{}()` with its autograd graph, so every "
                 "iteration's graph stays alive",
                 value.text, key, owner, method->name),
-            value.complete
-                ? fmt::format("pass a number: `{}`", method_on(*arg, value.text, sanitizer(scalar)))
-                : fmt::format("pass a number: call `.{}` on the argument", sanitizer(scalar)),
-            std::move(related), scalar ? std::optional<Fix>(item_fix(*arg)) : std::nullopt);
+            value.complete ? fmt::format("pass a number: `{}`",
+                                         method_on(*arg, value.text, sanitizer(module, scalar)))
+                           : fmt::format("pass a number: call `.{}` on the argument",
+                                         sanitizer(module, scalar)),
+            std::move(related), scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt);
         return;
       }
     });
@@ -217,10 +219,11 @@ class GradAccumulation final : public Rule {
         fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call, so every "
                     "iteration's graph stays alive",
                     method.name, text.text, key),
-        text.complete ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name,
-                                    effect.attr, method_on(value, text.text, sanitizer(scalar)))
-                      : fmt::format("add a number in `{}()`: call `.{}` on the added value",
-                                    method.name, sanitizer(scalar)),
+        text.complete
+            ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name, effect.attr,
+                          method_on(value, text.text, sanitizer(module, scalar)))
+            : fmt::format("add a number in `{}()`: call `.{}` on the added value", method.name,
+                          sanitizer(module, scalar)),
         std::move(related));
     return true;
   }

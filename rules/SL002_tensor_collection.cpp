@@ -122,10 +122,11 @@ class TensorCollection final : public Rule {
     if (graph) {
       std::string help;
       if (!text.complete) {
-        help = "store a number (`.item()`) or a detached CPU copy (`.detach().cpu()`)";
+        help = fmt::format("store a number (`.{}`) or a detached CPU copy (`.detach().cpu()`)",
+                           item_method(module));
       } else if (value.scalar) {
         help = fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
-                           method_on(*store.value, text.text, "item()"),
+                           method_on(*store.value, text.text, item_method(module)),
                            method_on(*store.value, text.text, "detach().cpu()"));
       } else {
         help = fmt::format("store a detached CPU copy: `{}`",

@@ -63,16 +63,21 @@ std::string method_on(const ir::Expr& expr, std::string_view text, std::string_v
   return bare ? fmt::format("{}.{}", text, method) : fmt::format("({}).{}", text, method);
 }
 
-Fix item_fix(const ir::Expr& value) {
+std::string_view item_method(const ir::Module& module) {
+  return module.language() == ir::Language::Cpp ? "item<float>()" : "item()";
+}
+
+Fix item_fix(const ir::Module& module, const ir::Expr& value) {
+  const std::string_view item = item_method(module);
   Fix fix;
-  fix.title = "call `.item()` on the accumulated value";
+  fix.title = fmt::format("call `.{}` on the accumulated value", item);
   fix.safe = false;
-  const std::string with_item = method_on(value, "", "item()");
+  const std::string with_item = method_on(value, "", item);
   if (with_item.starts_with("(")) {
     fix.edits.push_back({{value.range.begin, value.range.begin}, {}, "("});
-    fix.edits.push_back({{value.range.end, value.range.end}, {}, ").item()"});
+    fix.edits.push_back({{value.range.end, value.range.end}, {}, fmt::format(").{}", item)});
   } else {
-    fix.edits.push_back({{value.range.end, value.range.end}, {}, ".item()"});
+    fix.edits.push_back({{value.range.end, value.range.end}, {}, fmt::format(".{}", item)});
   }
   return fix;
 }

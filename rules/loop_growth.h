@@ -37,9 +37,12 @@ struct QuotedExpr {
 [[nodiscard]] std::string method_on(const ir::Expr& expr, std::string_view text,
                                     std::string_view method);
 
+// `item()` in Python, `item<float>()` in C++ (LibTorch's item is a template).
+[[nodiscard]] std::string_view item_method(const ir::Module& module);
+
 // The fix that calls `.item()` on `value` (unsafe: it synchronises with the device every
 // iteration and turns a tensor into a float).
-[[nodiscard]] Fix item_fix(const ir::Expr& value);
+[[nodiscard]] Fix item_fix(const ir::Module& module, const ir::Expr& value);
 
 // A call that runs a model: `model(x)` on a module, or `model->forward(x)` / `model.forward(x)`.
 [[nodiscard]] bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call);
