@@ -28,7 +28,7 @@ constexpr RuleInfo kInfo = {
     .name = "oversized-layer",
     .severity = Severity::Warning,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags a layer whose constant sizes need more memory for its weights, gradients "
         "and Adam state than a budget.",

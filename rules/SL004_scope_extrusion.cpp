@@ -20,7 +20,7 @@ constexpr RuleInfo kInfo = {
     .name = "scope-extrusion",
     .severity = Severity::Warning,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags tensors with an autograd graph bound in a loop body, unused after the loop, that "
         "stay "
@@ -43,6 +43,8 @@ std::vector<Extruded> graph_bindings(const ir::FileAnalysis& analysis, const Stm
   std::vector<Extruded> out;
   ir::walk_statements_in(loop.body, [&](const Stmt& stmt, bool) {
     if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
+    // A C++ declaration in the loop body is scoped to the iteration: nothing extrudes.
+    if (stmt.text == "decl") return;
     for (const Expr* target : stmt.targets) {
       std::vector<const Expr*> names;
       ir::for_each_subexpr(*target, [&](const Expr& e) {

@@ -16,7 +16,7 @@ constexpr RuleInfo kInfo = {
     .name = "hidden-state-not-detached",
     .severity = Severity::Error,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags a recurrent state fed back into a module call across iterations without being "
         "detached, so backward runs through every earlier iteration.",

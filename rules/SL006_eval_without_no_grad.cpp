@@ -19,7 +19,7 @@ constexpr RuleInfo kInfo = {
     .name = "eval-without-no-grad",
     .severity = Severity::Warning,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags a model run with autograd on in an evaluation loop, where no backward ever "
         "uses the graph it records.",

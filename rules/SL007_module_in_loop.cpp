@@ -24,7 +24,7 @@ constexpr RuleInfo kInfo = {
     .name = "module-in-loop",
     .severity = Severity::Warning,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags a module or optimizer constructed on every step of a training loop, or a "
         "submodule constructed in `forward()`.",

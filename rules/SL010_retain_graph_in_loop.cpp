@@ -16,7 +16,7 @@ constexpr RuleInfo kInfo = {
     .name = "retain-graph-in-loop",
     .severity = Severity::Error,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags `backward(retain_graph=True)` or `autograd.grad(create_graph=True)` in a loop on a "
         "graph that a value carried across iterations keeps growing.",

@@ -45,9 +45,12 @@ TypeHint classify(clang::QualType type) {
   const std::string name = record->getQualifiedNameAsString();
   if (name == "at::Tensor" || name == "torch::Tensor" || name == "torch::autograd::Variable")
     return TypeHint::Tensor;
-  if (name == "torch::NoGradGuard" || name == "torch::AutoGradMode" ||
-      name == "c10::InferenceMode" || name == "c10::AutoGradMode" || name == "at::NoGradGuard") {
-    return TypeHint::Guard;
+  // LibTorch's guards live in c10 and are re-exported by at:: and torch::.
+  for (std::string_view ns : {"c10::", "at::", "torch::"}) {
+    if (!name.starts_with(ns)) continue;
+    const std::string_view rest = std::string_view(name).substr(ns.size());
+    if (rest == "NoGradGuard" || rest == "AutoGradMode" || rest == "InferenceMode")
+      return TypeHint::Guard;
   }
   if (name == "std::vector" || name == "std::deque" || name == "std::list") {
     if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record)) {
