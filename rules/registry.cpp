@@ -42,9 +42,14 @@ Result<RuleRegistry> RuleRegistry::with_options(const Config& config) {
   RuleRegistry registry;
   for (const auto& [id, table] : config.rule_options) {
     if (id == "SL003") {
+      // Name the option at fault and its line, not the table's first.
+      for (const auto& [option, value] : table) {
+        if (option != "budget-gib")
+          return make_error(fmt::format("{}: unknown option", where(id, option)));
+      }
       auto options = OversizedLayerOptions::parse(table);
       if (!options)
-        return make_error(fmt::format("{}: {}", where(id, table.begin()->first), options.error()));
+        return make_error(fmt::format("{}: {}", where(id, "budget-gib"), options.error()));
       for (auto& rule : registry.rules_) {
         if (rule->info().id == "SL003") rule = make_sl003_oversized_layer(*options);
       }

@@ -99,6 +99,11 @@ int print_config(const Options& options, const sealint::rules::RuleRegistry& reg
     std::cerr << "sealint: error: " << config.error() << '\n';
     return kExitError;
   }
+  // A configuration a run would refuse is refused here too.
+  if (auto checked = sealint::rules::RuleRegistry::with_options(**config); !checked) {
+    std::cerr << "sealint: error: " << checked.error() << '\n';
+    return kExitError;
+  }
   std::cout << (*config)->to_toml();
   return kExitClean;
 }
@@ -186,7 +191,11 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   }
   // `exclude` from a configuration applies to files found by walking, not to files named.
   std::erase_if(inputs, [&](const sealint::FileInput& input) {
-    const bool named_here = std::find(named.begin(), named.end(), input.path) != named.end();
+    // `./legacy/old.py` named on the command line is the walker's `legacy/old.py`.
+    const bool named_here = std::any_of(named.begin(), named.end(), [&](const std::string& n) {
+      return std::filesystem::path(n).lexically_normal() ==
+             std::filesystem::path(input.path).lexically_normal();
+    });
     return !input.content && !named_here && input.config->excludes(input.path);
   });
 

@@ -1,6 +1,7 @@
 #include "analyzer/core/config.h"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -52,11 +53,8 @@ std::string value_text(const toml::node& node) {
   if (const auto* s = node.as_string()) return s->get();
   if (const auto* i = node.as_integer()) return std::to_string(i->get());
   if (const auto* b = node.as_boolean()) return b->get() ? "true" : "false";
-  if (const auto* f = node.as_floating_point()) {
-    std::ostringstream out;
-    out << f->get();
-    return out.str();
-  }
+  // Shortest text that reads back as the same double: no digit of a budget is lost.
+  if (const auto* f = node.as_floating_point()) return fmt::format("{}", f->get());
   return {};
 }
 
@@ -64,7 +62,9 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
                           const RuleIdCheck& is_rule) {
   Config config;
   config.path = file.string();
-  config.root = file.parent_path();
+  std::error_code error;
+  config.root =
+      fs::absolute(file, error).parent_path();  // `--config other.toml` has no folder part
   for (const auto& [key, node] : table) {
     const std::string_view name = key.str();
     if (name == "select" || name == "ignore") {
@@ -140,14 +140,22 @@ std::string relative_to(const fs::path& file, const fs::path& root) {
 
 }  // namespace
 
+// A path below `root`, or nullopt for a file outside it (globs only apply below their config).
+static std::optional<std::string> below(const fs::path& file, const fs::path& root) {
+  std::string relative = relative_to(file, root);
+  if (relative.empty() || relative == ".." || relative.starts_with("../")) return std::nullopt;
+  return relative;
+}
+
 bool Config::enabled(std::string_view rule_id, const fs::path& file) const {
   if (!select.empty() && std::find(select.begin(), select.end(), rule_id) == select.end())
     return false;
   if (std::find(ignore.begin(), ignore.end(), rule_id) != ignore.end()) return false;
   if (per_file_ignores.empty()) return true;
-  const std::string relative = relative_to(file, root);
+  const auto relative = below(file, root);
+  if (!relative) return true;
   for (const PerFileIgnore& entry : per_file_ignores) {
-    if (!path_matches_glob(entry.glob, relative)) continue;
+    if (!path_matches_glob(entry.glob, *relative)) continue;
     if (entry.rules.empty() ||
         std::find(entry.rules.begin(), entry.rules.end(), rule_id) != entry.rules.end()) {
       return false;
@@ -158,15 +166,24 @@ bool Config::enabled(std::string_view rule_id, const fs::path& file) const {
 
 bool Config::excludes(const fs::path& file) const {
   if (exclude.empty()) return false;
-  const std::string relative = relative_to(file, root);
+  const auto relative = below(file, root);
+  if (!relative) return false;
   return std::any_of(exclude.begin(), exclude.end(),
-                     [&](const std::string& g) { return path_matches_glob(g, relative); });
+                     [&](const std::string& g) { return path_matches_glob(g, *relative); });
 }
 
 std::string Config::to_toml() const {
-  auto list = [](const std::vector<std::string>& items) {
+  auto quote = [](std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out + "\"";
+  };
+  auto list = [&](const std::vector<std::string>& items) {
     std::vector<std::string> quoted;
-    for (const std::string& item : items) quoted.push_back(fmt::format("\"{}\"", item));
+    for (const std::string& item : items) quoted.push_back(quote(item));
     return fmt::format("[{}]", fmt::join(quoted, ", "));
   };
   std::string out =
@@ -178,10 +195,11 @@ std::string Config::to_toml() const {
   out += fmt::format("exclude = {}\n", list(exclude));
   out += "\n[tool.sealint.per-file-ignores]\n";
   for (const PerFileIgnore& entry : per_file_ignores)
-    out += fmt::format("\"{}\" = {}\n", entry.glob, list(entry.rules));
+    out += fmt::format("{} = {}\n", quote(entry.glob), list(entry.rules));
   for (const auto& [id, options] : rule_options) {
     out += fmt::format("\n[tool.sealint.rules.{}]\n", id);
-    for (const auto& [option, value] : options) out += fmt::format("{} = {}\n", option, value);
+    for (const auto& [option, value] : options)
+      out += fmt::format("{} = {}\n", option, quote(value));
   }
   return out;
 }

@@ -1,0 +1,341 @@
+// End-to-end: pyproject.toml / .sealint.toml / --config and --select / --ignore change what is
+// reported; a broken configuration stops the run (exit 2); `sealint config` prints it.
+#include <string>
+#include <string_view>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+// An evaluation loop run with autograd on: its only finding is SL006, a warning, at 7:20.
+constexpr std::string_view kEvalPy =
+    "import torch\n"
+    "\n"
+    "def evaluate(model, loader):\n"
+    "    model.eval()\n"
+    "    out = []\n"
+    "    for x, _ in loader:\n"
+    "        out.append(model(x).argmax(1))\n"
+    "    return out\n";
+
+class ConfigE2eTest : public E2eTest {
+ protected:
+  // A broken configuration: exit 2, nothing on stdout, one `sealint: error:` line on stderr.
+  static void expect_one_error_line(const RunOutput& run) {
+    EXPECT_EQ(run.exit_code, 2) << describe(run);
+    EXPECT_EQ(run.out, "") << describe(run);
+    EXPECT_THAT(run.err, StartsWith("sealint: error: ")) << describe(run);
+    EXPECT_EQ(count_lines(run.err), 1U) << describe(run);
+  }
+};
+
+TEST_F(ConfigE2eTest, TheEvalSampleReportsOnlyASL006WarningWithoutConfiguration) {
+  write("eval.py", kEvalPy);
+  const RunOutput run = this->run({"eval.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("eval.py:7:20: warning[SL006]")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("Found 1 finding (1 warning) in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, IgnoreInPyprojectSilencesTheRule) {
+  write("pyproject.toml", "[tool.sealint]\nignore = [\"SL001\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, SelectInPyprojectReportsOnlyTheRulesListed) {
+  write("pyproject.toml", "[tool.sealint]\nselect = [\"SL002\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, PerFileIgnoresSilencesTheRuleForMatchingFilesOnly) {
+  write("pyproject.toml", "[tool.sealint.per-file-ignores]\n\"scripts/*.py\" = [\"SL001\"]\n");
+  write("scripts/once.py", kLeakyTrainPy);
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"."});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith(std::string("train.py") + std::string(kLeakAt))) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("scripts/once.py:"))) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("Found 1 finding (1 error) in 2 files.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ExcludeSkipsAFolderWhenWalking) {
+  write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\n");
+  write("legacy/old.py", kLeakyTrainPy);
+  write("train.py", kCleanTrainPy);
+  const RunOutput run = this->run({"."});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ExcludeDoesNotSkipAFileNamedOnTheCommandLine) {
+  write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\n");
+  write("legacy/old.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"legacy/old.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("legacy/old.py" + std::string(kLeakAt))) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ExcludeDoesNotSkipAFileNamedWithALeadingDotSlash) {
+  write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\n");
+  write("legacy/old.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"./legacy/old.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("legacy/old.py" + std::string(kLeakAt))) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ANearerSealintTomlWinsOverAPyprojectFurtherUp) {
+  write("pyproject.toml", "[tool.sealint]\nignore = [\"SL001\"]\n");
+  write("sub/.sealint.toml", "select = [\"SL001\"]\n");
+  write("train.py", kLeakyTrainPy);
+  write("sub/train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"."});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("sub/train.py" + std::string(kLeakAt))) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("Found 1 finding (1 error) in 2 files.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigOptionOverridesTheFileFoundUpTheTree) {
+  write("pyproject.toml", "[tool.sealint]\nignore = [\"SL001\"]\n");
+  write("other.toml", "select = [\"SL001\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--config", "other.toml", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py" + std::string(kLeakAt))) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigOptionNamingAFileInTheWorkingDirectoryAppliesItsExclude) {
+  write("other.toml", "exclude = [\"legacy\"]\n");
+  write("legacy/old.py", kLeakyTrainPy);
+  write("train.py", kCleanTrainPy);
+  const RunOutput run = this->run({"--config", "other.toml", "."});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigOptionNamingAFileInTheWorkingDirectoryAppliesItsPerFileIgnores) {
+  write("other.toml", "[per-file-ignores]\n\"scripts/*.py\" = [\"SL001\"]\n");
+  write("scripts/once.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--config", "other.toml", "scripts/once.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigOptionNamingAFileInASubfolderAppliesItsExcludeBelowIt) {
+  write("conf/other.toml", "exclude = [\"legacy\"]\n");
+  write("conf/legacy/old.py", kLeakyTrainPy);
+  write("legacy/old.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--config", "conf/other.toml", "."});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("legacy/old.py" + std::string(kLeakAt))) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("Found 1 finding (1 error) in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigOptionNamingAPyprojectWithoutTheTableIsAnError) {
+  write("project/pyproject.toml", "[project]\nname = \"demo\"\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--config", "project/pyproject.toml", "train.py"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("has no [tool.sealint] table")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, SelectOptionBeforeAPathStillAnalysesThePath) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--select", "SL001", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py" + std::string(kLeakAt))) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, SelectOptionTurnsOffTheRulesNotListed) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--select", "SL002", "train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, SelectOptionReplacesTheSelectOfTheConfiguration) {
+  write("pyproject.toml", "[tool.sealint]\nselect = [\"SL002\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--select", "SL001", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py" + std::string(kLeakAt))) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, IgnoreOptionBeforeAPathStillAnalysesThePath) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--ignore", "SL001", "train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, IgnoreOptionTakesCommaSeparatedIds) {
+  write("train.py", kLeakyTrainPy);
+  write("eval.py", kEvalPy);
+  const RunOutput run = this->run({"--ignore", "SL006,SL001", "train.py", "eval.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 2 files.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, IgnoreOptionIsRepeatable) {
+  write("train.py", kLeakyTrainPy);
+  write("eval.py", kEvalPy);
+  const RunOutput run =
+      this->run({"--ignore", "SL006", "--ignore", "SL001", "train.py", "eval.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 2 files.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, IgnoreOptionAddsToTheIgnoreOfTheConfiguration) {
+  write("pyproject.toml", "[tool.sealint]\nignore = [\"SL006\"]\n");
+  write("train.py", kLeakyTrainPy);
+  write("eval.py", kEvalPy);
+  const RunOutput run = this->run({"--ignore", "SL001", "train.py", "eval.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 2 files.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, SelectOptionNamingAnUnknownRuleIsAnError) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--select", "SL999", "train.py"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("--select names an unknown rule 'SL999'")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, IgnoreOptionNamingAnUnknownRuleIsAnError) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--ignore", "SL001,nope", "train.py"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("--ignore names an unknown rule 'nope'")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, UnknownKeyStopsTheRunNamingTheFileLineAndKey) {
+  write("pyproject.toml", "[tool.sealint]\nselct = [\"SL001\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("pyproject.toml:2:")) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("`selct`")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, UnknownRuleInSelectStopsTheRun) {
+  write("pyproject.toml", "[tool.sealint]\nselect = [\"SL001\", \"SL999\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("pyproject.toml:2:")) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("'SL999'")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, InvalidTomlStopsTheRunNamingTheLine) {
+  write("pyproject.toml", "[tool.sealint]\nselect = []\nignore = [\"SL001\"\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("pyproject.toml:3:")) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("invalid TOML")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ABadBudgetStopsTheRunNamingTheOption) {
+  write("pyproject.toml", "[tool.sealint.rules.SL003]\nbudget-gib = \"x\"\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("pyproject.toml:2: rules.SL003.budget-gib")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ABrokenFileBelowAFolderStopsTheRunWhenWalking) {
+  write("train.py", kCleanTrainPy);
+  write("sub/.sealint.toml", "severity = \"loud\"\n");
+  write("sub/train.py", kCleanTrainPy);
+  const RunOutput run = this->run({"."});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("sub/.sealint.toml:1:")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, SeverityErrorDropsWarnings) {
+  write("pyproject.toml", "[tool.sealint]\nseverity = \"error\"\n");
+  write("eval.py", kEvalPy);
+  const RunOutput run = this->run({"eval.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, SeverityWarningKeepsWarnings) {
+  write("pyproject.toml", "[tool.sealint]\nseverity = \"warning\"\n");
+  write("eval.py", kEvalPy);
+  const RunOutput run = this->run({"eval.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("eval.py:7:20: warning[SL006]")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigCommandPrintsTheConfigurationInForce) {
+  write("pyproject.toml",
+        "[tool.sealint]\nselect = [\"SL001\", \"SL006\"]\nseverity = \"warning\"\n"
+        "exclude = [\"legacy\"]\n");
+  const RunOutput run = this->run({"config"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.err, "") << describe(run);
+  EXPECT_THAT(run.out, StartsWith("# " + (cwd() / "pyproject.toml").string() + "\n"))
+      << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("[tool.sealint]\n")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("select = [\"SL001\", \"SL006\"]\n")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("severity = \"warning\"\n")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("exclude = [\"legacy\"]\n")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigCommandPrintsTheDefaultsWithoutAFile) {
+  const RunOutput run = this->run({"config"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("# defaults (no configuration file found)\n")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("select = []\n")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("severity = \"note\"\n")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigCommandPicksTheNearestFileForAPath) {
+  write("pyproject.toml", "[tool.sealint]\nignore = [\"SL001\"]\n");
+  write("sub/.sealint.toml", "ignore = [\"SL006\"]\n");
+  write("sub/dir/train.py", kCleanTrainPy);
+  const RunOutput run = this->run({"config", "sub/dir"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("# " + (cwd() / "sub/.sealint.toml").string() + "\n"))
+      << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("ignore = [\"SL006\"]\n")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigCommandShowsTheCommandLineOverrides) {
+  write("pyproject.toml", "[tool.sealint]\nignore = [\"SL006\"]\n");
+  const RunOutput run = this->run({"--select", "SL001", "--ignore", "SL002", "config"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("select = [\"SL001\"]\n")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("ignore = [\"SL006\", \"SL002\"]\n")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigCommandStopsOnAnUnknownKey) {
+  write("pyproject.toml", "[tool.sealint]\nselct = [\"SL001\"]\n");
+  const RunOutput run = this->run({"config"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("pyproject.toml:2:")) << describe(run);
+}
+
+TEST_F(ConfigE2eTest, ConfigCommandStopsOnABadRuleOption) {
+  write("pyproject.toml", "[tool.sealint.rules.SL003]\nbudget-gib = \"x\"\n");
+  const RunOutput run = this->run({"config"});
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("pyproject.toml:2: rules.SL003.budget-gib")) << describe(run);
+}
+
+}  // namespace
+}  // namespace sealint::e2e
