@@ -6,7 +6,7 @@ sealint=${1:?usage: scripts/demo.sh path/to/sealint}
 cd "$(dirname "$0")/.."
 
 status=0
-for file in examples/leaky_*.py; do
+for file in examples/leaky_*.py examples/cpp/leaky_*.cpp; do
   echo "\$ sealint $file"
   "$sealint" "$file"
   rc=$?
@@ -16,8 +16,8 @@ for file in examples/leaky_*.py; do
     status=1
   fi
 done
-echo "\$ sealint examples/fixed_*.py"
-"$sealint" examples/fixed_*.py
+echo "\$ sealint examples/fixed_*.py examples/cpp/fixed_*.cpp"
+"$sealint" examples/fixed_*.py examples/cpp/fixed_*.cpp
 rc=$?
 if [ "$rc" -ne 0 ]; then
   echo "demo: expected no findings (exit 0) on the fixed examples, got exit $rc" >&2
