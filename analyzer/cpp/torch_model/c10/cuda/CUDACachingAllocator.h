@@ -1,0 +1,17 @@
+// sealint's model of LibTorch 1.13: <c10/cuda/CUDACachingAllocator.h>, minimal.
+// Not checked against the real header (it needs the CUDA toolkit's headers).
+#pragma once
+
+#include <ATen/ATen.h>
+
+namespace c10 {
+namespace cuda {
+namespace CUDACachingAllocator {
+void* raw_alloc(size_t nbytes);
+void raw_delete(void* ptr);
+void emptyCache();
+void resetPeakStats(int device);
+void resetAccumulatedStats(int device);
+} // namespace CUDACachingAllocator
+} // namespace cuda
+} // namespace c10

@@ -1,0 +1,3 @@
+// sealint's model of LibTorch 1.13: <torch/cuda.h> forwards to the single model header.
+#pragma once
+#include <torch/torch.h>
