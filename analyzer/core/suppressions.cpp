@@ -54,6 +54,18 @@ std::optional<Suppression> parse_suppression(std::string_view comment) {
     }
     return suppression;
   }
+  // `// NOLINTNEXTLINE(SL001)` / `// NOLINT(SL001, SL002)` (ids required, as for noqa)
+  for (const bool next : {true, false}) {
+    const std::string_view marker = next ? "nolintnextline(" : "nolint(";
+    if (size_t at = find_marker(comment, marker); at != std::string_view::npos) {
+      std::string_view rest = comment.substr(at + marker.size());
+      Suppression suppression;
+      suppression.next_line = next;
+      suppression.rules = parse_ids(rest.substr(0, rest.find(')')));
+      if (suppression.rules.empty()) return std::nullopt;
+      return suppression;
+    }
+  }
   // `# noqa: SL001, SL002` (ids required: a bare noqa belongs to other linters)
   if (size_t at = find_marker(comment, "noqa:"); at != std::string_view::npos) {
     Suppression suppression;

@@ -1,7 +1,8 @@
 #pragma once
 // Inline suppressions: `# noqa: SL001`, `# sealint: ignore[SL001,SL002]`, and a bare
-// `# sealint: ignore` (every rule). A bare `# noqa` is NOT ours: it usually silences another
-// linter (flake8's E501), and sealint must not lose a leak to it.
+// `# sealint: ignore` (every rule); in C++ also `// NOLINT(SL001)` and
+// `// NOLINTNEXTLINE(SL001)`. A bare `# noqa` or `// NOLINT` is NOT ours: it usually silences
+// another linter (flake8, clang-tidy), and sealint must not lose a leak to it.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@ namespace sealint {
 
 struct Suppression {
   std::vector<std::string> rules;  // empty: every rule
+  bool next_line = false;          // `// NOLINTNEXTLINE(SL001)`: the line below the comment
 };
 
 // Reads one comment's text (with its `#` or `//`); nullopt when it suppresses nothing.

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "analyzer/cpp/clang_parse.h"
+#include "analyzer/cpp/comments.h"
 #include "analyzer/cpp/lowering.h"
 
 namespace sealint::cpp {
@@ -39,6 +40,7 @@ Result<ir::LoweredFile> CppFrontend::lower(std::shared_ptr<const SourceFile> fil
       parse_cpp(code, real_path, std::string(file->path()), state_->options,
                 [&](clang::ASTContext& context) { lower_translation_unit(context, module); });
   if (!parsed) return make_error(parsed.error());
+  module.comments = find_comments(file->code());
   if (parsed->first_error) out.problems.push_back(std::move(*parsed->first_error));
   if (parsed->note && !state_->noted_missing_entry) {
     state_->noted_missing_entry = true;

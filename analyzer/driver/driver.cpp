@@ -151,7 +151,8 @@ class Worker {
                                    true});
         }
       }
-      by_line[at.line] = std::move(*suppression);
+      const uint32_t line = suppression->next_line ? at.line + 1 : at.line;
+      by_line[line] = std::move(*suppression);
     }
     if (by_line.empty()) return;
     for (Diagnostic& d : result.diagnostics) {
