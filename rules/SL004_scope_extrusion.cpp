@@ -127,6 +127,55 @@ bool stored_elsewhere(const Stmt& loop, std::string_view name) {
   return found;
 }
 
+// C++: `std::move(name)` in the source around the name's lowered range (the lowering reads
+// `std::move(x)` as `x`).
+bool is_moved(const ir::Module& module, const Expr& name) {
+  const std::string_view code = module.file().code();
+  size_t at = name.range.begin;
+  auto skip_space = [&] {
+    while (at > 0 && (code[at - 1] == ' ' || code[at - 1] == '\t' || code[at - 1] == '\n' ||
+                      code[at - 1] == '\r'))
+      --at;
+  };
+  skip_space();
+  if (at == 0 || code[at - 1] != '(') return false;
+  --at;
+  skip_space();
+  return code.substr(0, at).ends_with("std::move");
+}
+
+// C++: `torch::Tensor step = std::move(name);` (or an assignment from it) in the loop after the
+// name's last binding: the moved-from tensor holds nothing after the loop.
+bool moved_from_after(const ir::Module& module, const Stmt& loop, const Extruded& e) {
+  if (module.language() != ir::Language::Cpp) return false;
+  bool found = false;
+  ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
+    if (found || (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) ||
+        stmt.value == nullptr || stmt.range.begin < e.binding->range.end) {
+      return;
+    }
+    found = stmt.value->kind == ExprKind::Name && stmt.value->text == e.name &&
+            is_moved(module, *stmt.value);
+  });
+  return found;
+}
+
+// C++: a name declared in the function before the loop (`torch::Tensor t;`). A parameter taken
+// by reference or a global outlives the function, like Python's `self.x`.
+bool declared_locally(const ir::Function& function, const Stmt& loop, std::string_view name) {
+  bool found = false;
+  ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (found || stmt.text != "decl" || stmt.range.begin >= loop.range.begin ||
+        (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign)) {
+      return;
+    }
+    for (const Expr* target : stmt.targets) {
+      found = found || (target->kind == ExprKind::Name && target->text == name);
+    }
+  });
+  return found;
+}
+
 bool calls_backward(const std::vector<const Stmt*>& after) {
   bool found = false;
   for (const Stmt* stmt : after) {
@@ -172,6 +221,13 @@ class ScopeExtrusion final : public Rule {
     std::vector<Extruded> names = graph_bindings(analysis, loop);
     // Also kept in a container or an attribute: deleting the name would free nothing.
     std::erase_if(names, [&](const Extruded& e) { return stored_elsewhere(loop, e.name); });
+    if (module.language() == ir::Language::Cpp) {
+      // Moved from after its binding: it is empty when the loop ends. Not declared in the
+      // function: a reference parameter or a global, meant to outlive it.
+      std::erase_if(names, [&](const Extruded& e) {
+        return moved_from_after(module, loop, e) || !declared_locally(function, loop, e.name);
+      });
+    }
     if (names.empty()) return;
     const std::vector<const Stmt*> after = statements_after(function, loop);
     // Used or deleted after the loop: the name is meant to live on (or is freed already).
@@ -209,9 +265,21 @@ class ScopeExtrusion final : public Rule {
             "{} from the loop's last iteration {} alive with {} autograd graph after the loop, "
             "while later work runs",
             fmt::join(quoted, ", "), one ? "stays" : "stay", one ? "its" : "their"),
-        fmt::format("free {} after the loop: `del {}` (or move the loop body into a function)",
-                    one ? "it" : "them", fmt::join(plain, ", ")),
-        std::move(related), del_fix(module, loop, plain));
+        help(module, plain), std::move(related), del_fix(module, loop, plain));
+  }
+
+  static std::string help(const ir::Module& module, const std::vector<std::string_view>& names) {
+    const bool one = names.size() == 1;
+    if (module.language() == ir::Language::Cpp) {
+      std::vector<std::string> resets;
+      for (std::string_view name : names) resets.push_back(fmt::format("{}.reset();", name));
+      return fmt::format(
+          "free {} after the loop: `{}` (or declare {} inside the loop body, where {} scope ends "
+          "with each iteration)",
+          one ? "it" : "them", fmt::join(resets, " "), one ? "it" : "them", one ? "its" : "their");
+    }
+    return fmt::format("free {} after the loop: `del {}` (or move the loop body into a function)",
+                       one ? "it" : "them", fmt::join(names, ", "));
   }
 
   // Unsafe: if the loop can run zero times the names are unbound and `del` raises NameError.
@@ -225,9 +293,17 @@ class ScopeExtrusion final : public Rule {
     at = at == std::string_view::npos ? code.size() : at + 1;
     const std::string newline = at == code.size() && !code.ends_with('\n') ? "\n" : "";
     Fix fix;
-    fix.title = "delete the loop's names after it";
     fix.safe = false;
     const auto offset = static_cast<uint32_t>(at);
+    if (module.language() == ir::Language::Cpp) {
+      // Unsafe too: a reference or a lambda's capture may still read the tensor after the loop.
+      fix.title = "reset the loop's tensors after it";
+      std::string text = newline;
+      for (std::string_view name : names) text += fmt::format("{}{}.reset();\n", indent, name);
+      fix.edits.push_back({{offset, offset}, {}, std::move(text)});
+      return fix;
+    }
+    fix.title = "delete the loop's names after it";
     fix.edits.push_back({{offset, offset},
                          {},
                          fmt::format("{}{}del {}\n", newline, indent, fmt::join(names, ", "))});

@@ -48,15 +48,31 @@ const Expr* retaining_root(const ir::Module& module, const Expr& call) {
   return nullptr;
 }
 
-// Every Name/attribute/subscript read by `expr`, with the expression reading it.
+// Every Name/attribute/subscript read by `expr`, with the expression reading it; not below a
+// `.detach()`, whose result has no graph reaching back (`gru->forward(x, h.detach())`).
 void reads(const Expr* expr, std::vector<std::pair<std::string, const Expr*>>& out) {
   if (expr == nullptr) return;
-  ir::for_each_subexpr(*expr, [&](const Expr& sub) {
-    if (sub.kind != ExprKind::Name && sub.kind != ExprKind::Attr && sub.kind != ExprKind::Subscript)
-      return;
-    std::string key = ir::place_key(&sub);
-    if (!key.empty()) out.emplace_back(std::move(key), &sub);
-  });
+  std::vector<const Expr*> stack = {expr};
+  while (!stack.empty()) {
+    const Expr* sub = stack.back();
+    stack.pop_back();
+    if (sub->kind == ExprKind::Call && sub->callee()->kind == ExprKind::Attr &&
+        sub->callee()->text == "detach" && sub->arg_count() == 0) {
+      continue;
+    }
+    if (sub->kind == ExprKind::Name || sub->kind == ExprKind::Attr ||
+        sub->kind == ExprKind::Subscript) {
+      std::string key = ir::place_key(sub);
+      if (!key.empty()) out.emplace_back(std::move(key), sub);
+    }
+    for (const Expr* item : sub->items) stack.push_back(item);
+    for (const ir::Keyword& keyword : sub->keywords) stack.push_back(keyword.value);
+    for (const ir::ComprehensionFor& gen : sub->generators) {
+      stack.push_back(gen.target);
+      stack.push_back(gen.iter);
+      for (const Expr* cond : gen.conditions) stack.push_back(cond);
+    }
+  }
 }
 
 struct Carried {
@@ -107,9 +123,16 @@ class RetainGraphInLoop final : public Rule {
             "`{}` keeps the graph of every iteration: it reaches `{}`, which is carried from one "
             "iteration to the next",
             quote(module, call).text, carried->place),
-        fmt::format(
-            "detach `{}` once per iteration (`{} = {}.detach()`), then drop `retain_graph=True`",
-            carried->place, carried->place, carried->place),
+        module.language() == ir::Language::Cpp
+            ? fmt::format("detach `{0}` once per iteration (`{0} = {0}.detach();`), then drop "
+                          "`retain_graph`{1}",
+                          carried->place,
+                          &root == call.callee()->base()
+                              ? fmt::format(" (`{}.backward()`)", quote(module, root).text)
+                              : std::string())
+            : fmt::format("detach `{0}` once per iteration (`{0} = {0}.detach()`), then drop "
+                          "`retain_graph=True`",
+                          carried->place),
         std::move(related));
   }
 
@@ -148,25 +171,82 @@ class RetainGraphInLoop final : public Rule {
   }
 
   // `place` lives outside the loop, still has a graph where it is used, and a statement in the
-  // loop rebinds it from a value that reads it (`total += loss`, `out, h = rnn(x, h)`).
+  // loop rebinds it from a value that reads it (`total += loss`, `out, h = rnn(x, h)`), or from
+  // the result of a call that read it (`auto out = gru->forward(x, h); h = std::get<1>(out);`).
   static std::optional<Carried> fed_back(const ir::FileAnalysis& analysis,
                                          const ir::Function& function, const Stmt& loop,
                                          const std::vector<const Stmt*>& bindings,
                                          const std::string& place, const Expr& use) {
     if (analysis.fact(use).grad != ir::Grad::Yes) return std::nullopt;
-    if (!ir::defined_outside(function, loop, place) || ir::resets_in(loop.body, place))
-      return std::nullopt;
+    if (!ir::defined_outside(function, loop, place)) return std::nullopt;
     for (const Stmt* s : bindings) {
-      for (const Expr* target : s->targets) {
-        std::vector<std::pair<std::string, const Expr*>> bound;
-        reads(target, bound);
-        const bool binds = std::any_of(bound.begin(), bound.end(),
-                                       [&](const auto& b) { return b.first == place; });
-        const bool feeds = s->kind == StmtKind::AugAssign || ir::reads_place(s->value, place);
-        if (binds && feeds) return Carried{place, s};
-      }
+      if (!binds(*s, place)) continue;
+      // `total = total.detach() + loss` starts afresh: the old graph is cut.
+      const bool feeds = s->kind == StmtKind::AugAssign || reads_live(s->value, place);
+      const bool via_result = !feeds && through_result(bindings, *s, place);
+      if (!feeds && !via_result) continue;
+      // The statement rebinding the state from the call's result is no reset.
+      if (resets_except(loop.body, place, via_result ? s : nullptr)) return std::nullopt;
+      return Carried{place, s};
     }
     return std::nullopt;
+  }
+
+  // Does `expr` read `place` other than through a `.detach()`?
+  static bool reads_live(const Expr* expr, const std::string& place) {
+    std::vector<std::pair<std::string, const Expr*>> read;
+    reads(expr, read);
+    return std::any_of(read.begin(), read.end(), [&](const auto& r) { return r.first == place; });
+  }
+
+  static bool binds(const Stmt& s, const std::string& place) {
+    for (const Expr* target : s.targets) {
+      std::vector<std::pair<std::string, const Expr*>> bound;
+      reads(target, bound);
+      if (std::any_of(bound.begin(), bound.end(), [&](const auto& b) { return b.first == place; }))
+        return true;
+    }
+    return false;
+  }
+
+  // `h = out` or `h = std::get<1>(out)` where an earlier statement of the loop bound `out` from a
+  // value reading `h` (`auto out = gru->forward(x, h);`). A declaration of `h` is a new variable.
+  static bool through_result(const std::vector<const Stmt*>& bindings, const Stmt& s,
+                             const std::string& place) {
+    if (s.kind != StmtKind::Assign || s.text == "decl") return false;
+    const Expr* value = s.value;
+    while (value != nullptr && value->kind == ExprKind::Subscript) value = value->base();
+    if (value == nullptr || value->kind != ExprKind::Name) return false;
+    const std::string result(value->text);
+    return std::any_of(bindings.begin(), bindings.end(), [&](const Stmt* earlier) {
+      return earlier != &s && earlier->range.end <= s.range.begin && binds(*earlier, result) &&
+             reads_live(earlier->value, place);
+    });
+  }
+
+  // ir::resets_in, not counting `skip`, and counting a rebinding that reads `key` only through
+  // `.detach()` (`hidden = hidden.detach()`).
+  static bool resets_except(const std::vector<Stmt*>& body, const std::string& key,
+                            const Stmt* skip) {
+    for (Stmt* stmt : body) {
+      if (stmt == skip) continue;
+      if (stmt->kind == StmtKind::Guard || stmt->kind == StmtKind::Loop ||
+          stmt->kind == StmtKind::Try) {
+        // The statement's own bindings (a loop's target), then what runs every pass inside it.
+        Stmt shallow = *stmt;
+        shallow.body.clear();
+        shallow.orelse.clear();
+        shallow.finalbody.clear();
+        shallow.handlers.clear();
+        if (ir::resets_in({&shallow}, key) || resets_except(stmt->body, key, skip)) return true;
+        if (stmt->kind == StmtKind::Try && resets_except(stmt->finalbody, key, skip)) return true;
+        continue;
+      }
+      if (ir::resets_in({stmt}, key)) return true;
+      if (stmt->kind == StmtKind::Assign && binds(*stmt, key) && !reads_live(stmt->value, key))
+        return true;
+    }
+    return false;
   }
 };
 

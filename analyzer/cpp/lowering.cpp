@@ -84,6 +84,9 @@ class Lowerer {
     top->is_module = true;
     function_ = top;
     lower_decls(context_.getTranslationUnitDecl(), top->body);
+    // Library names are lowered resolved (torch.zeros, torch.nn.Linear): `torch` reads as an
+    // import of torch, as `import torch` does in Python, so the analyses know its functions.
+    module_.imports.push_back({"torch", "torch"});
     module_.index_imports();
   }
 
@@ -701,13 +704,30 @@ class Lowerer {
     Expr* out = module_.new_expr(ExprKind::Call, where);
     const clang::Expr* callee = call->getCallee()->IgnoreImplicit();
     out->items.push_back(lower_expr(callee));
+    const bool backward = call->getDirectCallee() != nullptr &&
+                          call->getDirectCallee()->getNameAsString() == "backward";
     for (const clang::Expr* arg : call->arguments()) {
       if (llvm::isa<clang::CXXDefaultArgExpr>(arg)) continue;
+      // `x.backward({}, true)`: the empty gradient is no value, and retain_graph/create_graph
+      // become keywords below (as Python writes them), so the receiver's graph is what is consumed.
+      if (backward && (arg != call->getArg(0) || is_empty_value(arg))) continue;
       out->items.push_back(lower_expr(arg));
     }
     // `x.backward({}, true)`: the real signature's retain_graph is the 2nd argument.
     name_backward_arguments(call, out);
     return out;
+  }
+
+  // `{}` / `torch::Tensor()`: a default-constructed argument.
+  static bool is_empty_value(const clang::Expr* arg) {
+    const clang::Expr* bare = arg->IgnoreImplicit();
+    if (const auto* temp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(bare))
+      bare = temp->getSubExpr()->IgnoreImplicit();
+    if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(bare))
+      return list->getNumInits() == 0;
+    if (const auto* construct = llvm::dyn_cast<clang::CXXConstructExpr>(bare))
+      return construct->getNumArgs() == 0;
+    return false;
   }
 
   void name_backward_arguments(const clang::CallExpr* call, Expr* out) {
