@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -17,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/constant_folding.h"
+#include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 
 namespace sealint::rules {
@@ -122,7 +125,7 @@ const LayerSpec* find_layer(std::string_view qualified) {
 // Bytes per element of a floating-point torch dtype; nullopt for others (a module's parameters
 // must be floating point to train).
 std::optional<int> dtype_bytes(std::string_view qualified) {
-  static constexpr std::array<std::pair<std::string_view, int>, 15> kDtypes = {{
+  static constexpr std::array<std::pair<std::string_view, int>, 32> kDtypes = {{
       {"torch.float16", 2},
       {"torch.half", 2},
       {"torch.bfloat16", 2},
@@ -138,6 +141,24 @@ std::optional<int> dtype_bytes(std::string_view qualified) {
       {"torch.cdouble", 16},
       {"torch.float8_e4m3fn", 1},
       {"torch.float8_e5m2", 1},
+      // LibTorch spells them `torch::kHalf`, `torch::kFloat16`, `torch::ScalarType::Half`.
+      {"torch.kHalf", 2},
+      {"torch.kFloat16", 2},
+      {"torch.kF16", 2},
+      {"torch.kBFloat16", 2},
+      {"torch.kFloat", 4},
+      {"torch.kFloat32", 4},
+      {"torch.kF32", 4},
+      {"torch.kDouble", 8},
+      {"torch.kFloat64", 8},
+      {"torch.kF64", 8},
+      {"torch.kComplexHalf", 4},
+      {"torch.kComplexFloat", 8},
+      {"torch.kComplexDouble", 16},
+      {"torch.ScalarType.Half", 2},
+      {"torch.ScalarType.BFloat16", 2},
+      {"torch.ScalarType.Float", 4},
+      {"torch.ScalarType.Double", 8},
   }};
   for (const auto& [name, bytes] : kDtypes) {
     if (name == qualified) return bytes;
@@ -168,6 +189,37 @@ class BoundArgs {
     return out;
   }
 
+  // LibTorch: `torch::nn::Linear(in, out)` takes the sizes a PyTorch call takes first, and
+  // `torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false))` the same with the rest
+  // set by name, each setter named for the PyTorch parameter. nullopt for an options object
+  // from a variable, or a setter this rule does not know.
+  static std::optional<BoundArgs> bind_cpp(const Expr& call, const LayerSpec& spec) {
+    const std::span<const std::string_view> params = spec.params;
+    BoundArgs out;
+    const Expr* options = call.arg_count() == 1 ? call.arg(0) : nullptr;
+    std::vector<std::pair<std::string_view, const Expr*>> setters;  // outermost first
+    while (options != nullptr && options->kind == ExprKind::Call &&
+           options->callee()->kind == ExprKind::Attr && options->arg_count() == 1) {
+      setters.emplace_back(options->callee()->text, options->arg(0));
+      options = options->callee()->base();
+    }
+    const bool has_options = options != nullptr && options->kind == ExprKind::Call &&
+                             ir::dotted_name(options->callee()).ends_with("Options");
+    if (!has_options && !setters.empty()) return std::nullopt;  // `torch::nn::Linear(make())`
+    const Expr& positional = has_options ? *options : call;
+    if (positional.arg_count() > cpp_positional(spec)) return std::nullopt;
+    for (size_t i = 0; i < positional.arg_count(); ++i)
+      out.args_.emplace_back(params[i], positional.arg(i));
+    // Setters run innermost first; a later one overrides an earlier one.
+    for (auto it = setters.rbegin(); it != setters.rend(); ++it) {
+      const auto& [name, value] = *it;
+      if (std::find(params.begin(), params.end(), name) == params.end()) return std::nullopt;
+      std::erase_if(out.args_, [&](const auto& arg) { return arg.first == name; });
+      out.args_.emplace_back(name, value);
+    }
+    return out;
+  }
+
   const Expr* get(std::string_view name) const {
     for (const auto& [param, value] : args_) {
       if (param == name) return value;
@@ -176,6 +228,12 @@ class BoundArgs {
   }
 
  private:
+  // The sizes LibTorch's module and options constructors take by position: `Linear(in, out)`,
+  // `Bilinear(in1, in2, out)`, `Conv2d(in, out, kernel)`, `LSTM(input, hidden)`.
+  static size_t cpp_positional(const LayerSpec& spec) {
+    return spec.kind == LayerKind::Bilinear || spec.kind == LayerKind::Conv ? 3 : 2;
+  }
+
   std::vector<std::pair<std::string_view, const Expr*>> args_;
 };
 
@@ -195,7 +253,8 @@ constexpr FoldedInt num(int64_t value) {
 // `True`/`False` literals. Every accessor is nullopt when the value is not known.
 class LayerArgs {
  public:
-  LayerArgs(const BoundArgs& args, const ir::NameLookup& lookup) : args_(args), lookup_(lookup) {}
+  LayerArgs(const BoundArgs& args, const ir::NameLookup& lookup, ir::Language language)
+      : args_(args), lookup_(lookup), language_(language) {}
 
   // A size: a non-negative integer (PyTorch rejects negative sizes).
   std::optional<FoldedInt> size(std::string_view name, std::optional<int64_t> fallback) const {
@@ -204,7 +263,7 @@ class LayerArgs {
       if (!fallback) return std::nullopt;
       return num(*fallback);
     }
-    const std::optional<FoldedInt> folded = ir::fold_int(*value, lookup_);
+    const std::optional<FoldedInt> folded = ir::fold_int(*value, lookup_, language_);
     if (!folded || (!folded->huge && folded->value < 0)) return std::nullopt;
     return folded;
   }
@@ -227,7 +286,7 @@ class LayerArgs {
       if (value->items.size() != static_cast<size_t>(dims)) return std::nullopt;
       std::optional<FoldedInt> volume = num(1);
       for (const Expr* item : value->items) {
-        std::optional<FoldedInt> side = ir::fold_int(*item, lookup_);
+        std::optional<FoldedInt> side = ir::fold_int(*item, lookup_, language_);
         if (!side || (!side->huge && side->value < 0)) return std::nullopt;
         volume = mul(volume, side);
       }
@@ -242,6 +301,7 @@ class LayerArgs {
  private:
   const BoundArgs& args_;
   const ir::NameLookup& lookup_;
+  ir::Language language_;
 };
 
 // Parameters as PyTorch allocates them; nullopt when a size is unknown or PyTorch would raise.
@@ -413,22 +473,34 @@ struct LayerCall {
   const LayerSpec* spec = nullptr;
   size_t scope = 0;        // index into Walk::scopes
   bool elsewhere = false;  // under a guard that keeps it from holding memory (shields_layers)
+  ir::SourceRange quote;   // what the message quotes: the call, or a C++ declaration
 };
 
 // Everything the rule needs from one pass over the file.
 struct Walk {
   std::vector<LayerCall> layers;
   std::vector<std::unordered_set<std::string_view>> scopes;  // names that shadow module constants
+  std::vector<const ir::Function*> functions;  // each scope's function; nullptr: a class body
   std::unordered_map<const Expr*, std::vector<const Expr*>> chains;  // layer call -> methods on it
   bool default_dtype_changed = false;
   bool default_device_meta = false;
 };
 
+// LibTorch's `register_module("fc", torch::nn::Linear(...))` returns the module it is given.
+const Expr* registered_module(const Expr* e) {
+  if (e == nullptr || e->kind != ExprKind::Call || e->arg_count() != 2) return e;
+  const Expr* callee = e->callee();
+  if ((callee->kind == ExprKind::Attr || callee->kind == ExprKind::Name) &&
+      callee->text == "register_module")
+    return e->arg(1);
+  return e;
+}
+
 void visit_expr(const ir::Module& module, const Expr& e, size_t scope, bool elsewhere, Walk& walk) {
   if (e.kind != ExprKind::Call) return;
   const std::string qualified = ir::qualified_name(module, e.callee());
   if (const LayerSpec* spec = find_layer(qualified)) {
-    walk.layers.push_back({&e, spec, scope, elsewhere});
+    walk.layers.push_back({&e, spec, scope, elsewhere, e.range});
     return;
   }
   if (qualified == "torch.set_default_dtype" || qualified == "torch.set_default_tensor_type") {
@@ -445,27 +517,81 @@ void visit_expr(const ir::Module& module, const Expr& e, size_t scope, bool else
     chain.push_back(at);
     at = at->callee()->base();
   }
+  if (module.language() == ir::Language::Cpp) at = registered_module(at);
   if (chain.empty() || at->kind != ExprKind::Call) return;
   std::vector<const Expr*>& known = walk.chains[at];
   if (chain.size() > known.size()) known = std::move(chain);
 }
 
+// C++: where a statement puts a layer it builds (`auto fc = torch::nn::Linear(...)`,
+// `fc = register_module("fc", ...)`), so that a later `fc->to(torch::kHalf);` (LibTorch's `to`
+// returns nothing, so it is a statement of its own) converts that layer.
+struct Placed {
+  const Expr* call = nullptr;
+  const std::vector<Stmt*>* block = nullptr;
+};
+
+// `T name(args)` or `T name{args}`: the construction is the declared name's own initializer,
+// no `=` between them.
+bool declares_in_place(const ir::Module& module, const Stmt& stmt) {
+  const Expr& target = *stmt.targets[0];
+  const uint32_t begin = target.range.begin;
+  const uint32_t end = stmt.value->range.begin;
+  if (stmt.range.begin >= begin || end < begin || end > stmt.range.end) return false;
+  return module.file().code().substr(begin, end - begin).find('=') == std::string_view::npos;
+}
+
+void track_cpp_layer(const ir::Module& module, const Stmt& stmt, const std::vector<Stmt*>* block,
+                     size_t first_new, Walk& walk,
+                     std::unordered_map<std::string, Placed>& places) {
+  if (stmt.kind == StmtKind::Assign && stmt.targets.size() == 1 && stmt.value != nullptr) {
+    std::string key = ir::place_key(stmt.targets[0]);
+    if (!key.empty()) places.erase(key);  // rebound: a later `->to()` is not the old layer's
+    const Expr* value = registered_module(stmt.value);
+    for (size_t i = first_new; i < walk.layers.size(); ++i) {
+      LayerCall& layer = walk.layers[i];
+      if (layer.call != value) continue;
+      // `torch::nn::Linear fc(4096, 4096)`, a member's `torch::nn::Linear fc{4096, 4096};`: the
+      // call is `fc(4096, 4096)` or `{4096, 4096}`; quote the declaration.
+      if (layer.call == stmt.value && declares_in_place(module, stmt)) layer.quote = stmt.range;
+      if (!key.empty()) places[key] = {layer.call, block};
+    }
+    return;
+  }
+  // `fc->to(torch::kHalf);` right in the block that built `fc` (not under a condition).
+  if (stmt.kind != StmtKind::ExprStmt || stmt.value == nullptr ||
+      stmt.value->kind != ExprKind::Call || stmt.value->callee()->kind != ExprKind::Attr ||
+      stmt.value->callee()->text != "to")
+    return;
+  const auto placed = places.find(ir::place_key(stmt.value->callee()->base()));
+  if (placed == places.end() || placed->second.block != block) return;
+  // Statements run in order: a later conversion applies after the earlier ones.
+  std::vector<const Expr*>& chain = walk.chains[placed->second.call];
+  chain.insert(chain.begin(), stmt.value);
+}
+
 void walk_body(const ir::Module& module, const std::vector<Stmt*>& body, size_t scope, Walk& walk) {
   struct Item {
     const Stmt* stmt;
+    const std::vector<Stmt*>* block;
     bool elsewhere;
   };
   std::vector<Item> stack;
   auto push = [&](const std::vector<Stmt*>& stmts, bool elsewhere) {
-    for (auto it = stmts.rbegin(); it != stmts.rend(); ++it) stack.push_back({*it, elsewhere});
+    for (auto it = stmts.rbegin(); it != stmts.rend(); ++it)
+      stack.push_back({*it, &stmts, elsewhere});
   };
+  const bool cpp = module.language() == ir::Language::Cpp;
+  std::unordered_map<std::string, Placed> places;
   push(body, false);
   while (!stack.empty()) {
     const Item item = stack.back();
     stack.pop_back();
     const Stmt& stmt = *item.stmt;
+    const size_t first_new = walk.layers.size();
     ir::for_each_expr(stmt,
                       [&](const Expr& e) { visit_expr(module, e, scope, item.elsewhere, walk); });
+    if (cpp) track_cpp_layer(module, stmt, item.block, first_new, walk, places);
     switch (stmt.kind) {
       case StmtKind::Guard:
         push(stmt.body, item.elsewhere || shields_layers(module, stmt));
@@ -510,15 +636,35 @@ Walk walk_module(const ir::Module& module) {
     std::unordered_set<std::string_view> shadowed;
     add_enclosing(&function, shadowed);
     walk.scopes.push_back(std::move(shadowed));
+    walk.functions.push_back(&function);
     walk_body(module, function.body, walk.scopes.size() - 1, walk);
   }
   for (const ir::ClassDef& cls : module.classes()) {
     std::unordered_set<std::string_view> shadowed = ir::locally_bound_names(cls);
     add_enclosing(cls.parent_function, shadowed);
     walk.scopes.push_back(std::move(shadowed));
+    walk.functions.push_back(nullptr);
     walk_body(module, cls.body, walk.scopes.size() - 1, walk);
   }
   return walk;
+}
+
+// C++: the local declarations of each scope that builds a layer (a function's; not a class
+// body's, nor the top level's, whose constants are the module's).
+std::vector<std::unique_ptr<const ir::LocalConstants>> cpp_locals(
+    const ir::Module& module, const Walk& walk, const ir::ModuleConstants& constants) {
+  std::vector<std::unique_ptr<const ir::LocalConstants>> locals(walk.scopes.size());
+  if (module.language() != ir::Language::Cpp) return locals;
+  const ir::NameLookup module_constant = [&](const Expr& name) -> std::optional<FoldedInt> {
+    const ir::ModuleConstant* constant = constants.find(name.text);
+    return constant ? std::optional(constant->value) : std::nullopt;
+  };
+  for (const LayerCall& layer : walk.layers) {
+    const ir::Function* function = walk.functions[layer.scope];
+    if (locals[layer.scope] || function == nullptr || function->is_module) continue;
+    locals[layer.scope] = std::make_unique<ir::LocalConstants>(module, *function, module_constant);
+  }
+  return locals;
 }
 
 // ---- the diagnostic ------------------------------------------------------------------------
@@ -534,13 +680,22 @@ std::string grouped(int64_t value) {
   return out;
 }
 
-std::string quote_call(const ir::Module& module, const Expr& call) {
+std::string quote_call(const ir::Module& module, const LayerCall& layer) {
   constexpr size_t kMaxQuote = 60;
   const std::string_view code = module.file().code();
-  const std::string_view text = code.substr(call.range.begin, call.range.end - call.range.begin);
+  const std::string_view text = code.substr(layer.quote.begin, layer.quote.end - layer.quote.begin);
   if (text.size() <= kMaxQuote && text.find_first_of("\r\n") == std::string_view::npos)
     return std::string(text);
-  const Expr* callee = call.callee();
+  if (module.language() == ir::Language::Cpp) {
+    // The IR's callee spans the whole construction: quote up to the argument list,
+    // `torch::nn::Linear(...)`, `torch::nn::Linear fc(...)`.
+    std::string_view head = text.substr(0, std::min(text.find_first_of("({"), text.size()));
+    while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back())) != 0)
+      head.remove_suffix(1);
+    if (!head.empty() && head.find_first_of("\r\n") == std::string_view::npos)
+      return fmt::format("{}(...)", head);
+  }
+  const Expr* callee = layer.call->callee();
   return fmt::format("{}(...)",
                      code.substr(callee->range.begin, callee->range.end - callee->range.begin));
 }
@@ -573,16 +728,22 @@ class OversizedLayer final : public Rule {
     // `torch.set_default_device("meta")`: layers get no memory.
     if (walk.default_device_meta) return;
     const ir::ModuleConstants constants(module);
-    for (const LayerCall& layer : walk.layers) check_layer(module, walk, constants, layer, sink);
+    const auto locals = cpp_locals(module, walk, constants);
+    for (const LayerCall& layer : walk.layers)
+      check_layer(module, walk, constants, locals[layer.scope].get(), layer, sink);
   }
 
  private:
+  // `locals`: the C++ declarations of the layer's function, or nullptr (Python, a class body).
   void check_layer(const ir::Module& module, const Walk& walk, const ir::ModuleConstants& constants,
-                   const LayerCall& layer, DiagnosticSink& sink) const {
+                   const ir::LocalConstants* locals, const LayerCall& layer,
+                   DiagnosticSink& sink) const {
     // Built on the meta device, partitioned as it is built, or expected to fail: no memory of
     // its own here.
     if (layer.elsewhere) return;
-    const std::optional<BoundArgs> bound = BoundArgs::bind(*layer.call, *layer.spec);
+    const bool cpp = module.language() == ir::Language::Cpp;
+    const std::optional<BoundArgs> bound = cpp ? BoundArgs::bind_cpp(*layer.call, *layer.spec)
+                                               : BoundArgs::bind(*layer.call, *layer.spec);
     // `*args`, `**kwargs` or a call PyTorch rejects: the sizes are not known.
     if (!bound) return;
     if (mentions_meta(module, bound->get("device"))) return;  // nothing allocated
@@ -611,15 +772,26 @@ class OversizedLayer final : public Rule {
 
     std::vector<const ir::ModuleConstant*> used;
     const ir::NameLookup lookup = [&](const Expr& name) -> std::optional<FoldedInt> {
-      // A name the function (or one around it) binds is not the module constant.
-      if (walk.scopes[layer.scope].contains(name.text)) return std::nullopt;
+      if (locals != nullptr) {
+        // C++: the declaration in scope there (`constexpr int64_t kHidden = 1 << 15;`, a
+        // parameter, a variable), else the namespace-scope constant.
+        if (const auto* local = locals->visible(name.text, name.range.begin)) {
+          if (!local->constant) return std::nullopt;
+          if (std::find(used.begin(), used.end(), &*local->constant) == used.end())
+            used.push_back(&*local->constant);
+          return local->constant->value;
+        }
+      } else if (walk.scopes[layer.scope].contains(name.text)) {
+        // A name the function (or one around it) binds is not the module constant.
+        return std::nullopt;
+      }
       const ir::ModuleConstant* constant = constants.find(name.text);
       if (constant == nullptr) return std::nullopt;
       if (std::find(used.begin(), used.end(), constant) == used.end()) used.push_back(constant);
       return constant->value;
     };
     const std::optional<FoldedInt> params =
-        count_parameters(*layer.spec, LayerArgs(*bound, lookup));
+        count_parameters(*layer.spec, LayerArgs(*bound, lookup, module.language()));
     // A size that is a parameter, an attribute, a config value: not known here.
     if (!params) return;
     const long double needed =
@@ -634,13 +806,15 @@ class OversizedLayer final : public Rule {
               long double needed, const std::vector<const ir::ModuleConstant*>& used,
               DiagnosticSink& sink) const {
     const double gib = static_cast<double>(needed / kGiB);
-    const std::string call = quote_call(module, *layer.call);
+    const std::string call = quote_call(module, layer);
     std::string message =
         fmt::format("`{}` needs {} {:.1f} GiB for weights, grads and Adam state (budget {} GiB)",
                     call, params.huge ? "more than" : "about", gib, format_gib(budget_gib_));
     std::string help = fmt::format(
-        "shrink or factorize the layer, or shard it across devices (FSDP, ZeRO-3); the estimate "
-        "is {} parameters x {} bytes x {} copies (weights, grads, Adam's two moments)",
+        "shrink or factorize the layer, or {}; the estimate is {} parameters x {} bytes x {} "
+        "copies (weights, grads, Adam's two moments)",
+        module.language() == ir::Language::Cpp ? "split it across devices"
+                                               : "shard it across devices (FSDP, ZeRO-3)",
         params.huge ? "over " + grouped(FoldedInt::kMaxExact) : grouped(params.value), bytes,
         kCopies);
     std::vector<const ir::ModuleConstant*> sorted = used;
@@ -655,7 +829,7 @@ class OversizedLayer final : public Rule {
                              : fmt::format("`{}` is defined here as {}", constant->target->text,
                                            constant->value.value)});
     }
-    sink.report(kInfo, layer.call->range, std::move(message), std::move(help), std::move(related));
+    sink.report(kInfo, layer.quote, std::move(message), std::move(help), std::move(related));
   }
 
   const double budget_gib_;

@@ -61,20 +61,25 @@ constexpr auto kParameterFree = std::to_array<std::string_view>(
      // distances and parameter-free normalisations
      "CosineSimilarity", "PairwiseDistance", "LocalResponseNorm", "CrossMapLRN2d",
      // quantization helpers: observers of the ops they wrap
-     "FloatFunctional", "FXFloatFunctional", "QFunctional"});
+     "FloatFunctional", "FXFloatFunctional", "QFunctional",
+     // LibTorch's `torch::nn::Functional(torch::relu)`: a function as a module
+     "Functional"});
 
 // torch.nn classes that hold or wrap modules built elsewhere: they allocate parameters only
 // through the modules passed to them, which are judged on their own.
 constexpr auto kContainers = std::to_array<std::string_view>(
     {"Module", "Container", "Sequential", "ModuleList", "ModuleDict", "ParameterList",
      "ParameterDict", "DataParallel", "DistributedDataParallel", "Parameter", "Buffer",
-     "UninitializedParameter", "UninitializedBuffer"});
+     "UninitializedParameter", "UninitializedBuffer",
+     // LibTorch's type-erased holders of a module built elsewhere
+     "AnyModule", "NamedAnyModule", "ModuleHolder"});
 
 // torch.nn submodules whose capitalized names are not modules (`torch.nn.utils.rnn.PackedSequence`,
 // `torch.nn.attention.SDPBackend`).
 constexpr auto kNonModuleNamespaces = std::to_array<std::string_view>(
     {"torch.nn.functional.", "torch.nn.utils.", "torch.nn.init.", "torch.nn.parameter.",
-     "torch.nn.attention.", "torch.nn.grad.", "torch.nn.parallel.", "torch.nn.common_types."});
+     "torch.nn.attention.", "torch.nn.grad.", "torch.nn.parallel.", "torch.nn.common_types.",
+     "torch.nn.detail."});
 
 // torchvision.models calls that return weights or metadata, not a model.
 constexpr auto kTorchvisionNonModels = std::to_array<std::string_view>(
@@ -103,16 +108,50 @@ bool is_literal(const Expr* expr, std::string_view text) {
   return expr != nullptr && expr->kind == ExprKind::Const && expr->text == text;
 }
 
-// The value of a constructor argument given by keyword or at a position, or nullptr.
-const Expr* argument(const Expr& call, std::string_view keyword, size_t position) {
+// LibTorch sets options by name on an options object: `torch::nn::BatchNorm2dOptions(64)
+// .affine(false)`, `torch::optim::SGDOptions(0.1).momentum(0.9)`. The value the outermost
+// setter `name` gives in a chain of setters, or nullptr.
+const Expr* setter_value(const Expr* options, std::string_view name) {
+  while (options != nullptr && options->kind == ExprKind::Call &&
+         options->callee()->kind == ExprKind::Attr && options->arg_count() == 1) {
+    if (options->callee()->text == name) return options->arg(0);
+    options = options->callee()->base();
+  }
+  return nullptr;
+}
+
+// The value of a constructor argument given by keyword or at a position (in C++, by a setter on
+// an options argument), or nullptr.
+const Expr* argument(ir::Language language, const Expr& call, std::string_view keyword,
+                     size_t position) {
+  if (language == ir::Language::Cpp) {
+    for (size_t i = 0; i < call.arg_count(); ++i) {
+      if (const Expr* value = setter_value(call.arg(i), keyword)) return value;
+    }
+    return nullptr;
+  }
   if (const Expr* value = call.keyword(keyword)) return value;
   return call.arg(position);
+}
+
+// `0`, `0.0` (C++ spells it `0.0E+0` in the IR).
+bool is_zero_literal(const Expr* expr) {
+  if (expr == nullptr || expr->kind != ExprKind::Const ||
+      (expr->const_kind != ir::ConstKind::Int && expr->const_kind != ir::ConstKind::Float))
+    return false;
+  std::string_view digits = expr->text;
+  if (expr->const_kind == ir::ConstKind::Float)
+    digits = digits.substr(0, digits.find_first_of("eE"));
+  return digits.find_first_of("123456789abcdefABCDEF") == std::string_view::npos;
 }
 
 // What a torch.nn class, constructed with these arguments, allocates.
 enum class NnKind { None, Parameters, Container };
 
-NnKind classify_nn_class(std::string_view name, const Expr* call) {
+NnKind classify_nn_class(ir::Language language, std::string_view name, const Expr* call) {
+  const auto option = [&](std::string_view keyword, size_t position) {
+    return argument(language, *call, keyword, position);
+  };
   if (is_one_of(name, kContainers)) return NnKind::Container;
   if (is_one_of(name, kParameterFree)) return NnKind::None;
   // Loss objects hold no parameters (AdaptiveLogSoftmaxWithLoss holds a classifier).
@@ -120,20 +159,19 @@ NnKind classify_nn_class(std::string_view name, const Expr* call) {
   if (call == nullptr) return NnKind::Parameters;
   // Normalisations without affine parameters (InstanceNorm's default, `elementwise_affine=False`).
   if (name.find("InstanceNorm") != std::string_view::npos) {
-    const bool affine = is_literal(argument(*call, "affine", 3), "True");
-    const bool stats = is_literal(argument(*call, "track_running_stats", 4), "True");
+    const bool affine = is_literal(option("affine", 3), "True");
+    const bool stats = is_literal(option("track_running_stats", 4), "True");
     return affine || stats ? NnKind::Parameters : NnKind::None;
   }
   if (name == "LayerNorm" || name == "RMSNorm") {
-    return is_literal(argument(*call, "elementwise_affine", 2), "False") ? NnKind::None
-                                                                         : NnKind::Parameters;
+    return is_literal(option("elementwise_affine", 2), "False") ? NnKind::None : NnKind::Parameters;
   }
   if (name == "GroupNorm") {
-    return is_literal(argument(*call, "affine", 3), "False") ? NnKind::None : NnKind::Parameters;
+    return is_literal(option("affine", 3), "False") ? NnKind::None : NnKind::Parameters;
   }
   if (name.find("BatchNorm") != std::string_view::npos) {
-    const bool no_affine = is_literal(argument(*call, "affine", 3), "False");
-    const bool no_stats = is_literal(argument(*call, "track_running_stats", 4), "False");
+    const bool no_affine = is_literal(option("affine", 3), "False");
+    const bool no_stats = is_literal(option("track_running_stats", 4), "False");
     return no_affine && no_stats ? NnKind::None : NnKind::Parameters;
   }
   return NnKind::Parameters;
@@ -147,6 +185,8 @@ std::string_view torch_nn_class(std::string_view q) {
     if (q.starts_with(ns)) return {};
   }
   const std::string_view last = last_component(q);
+  // LibTorch: `torch::nn::LinearOptions(4, 2)` is an options object, not a module.
+  if (last.ends_with("Options")) return {};
   return is_class_name(last) ? last : std::string_view{};
 }
 
@@ -160,15 +200,19 @@ bool is_torchvision_model(std::string_view q) {
 }
 
 // `torch.optim.Adam(...)`: an optimizer that keeps per-parameter state. Schedulers
-// (`torch.optim.lr_scheduler.*`) and plain SGD (no momentum: no state) are left out.
-bool is_stateful_optimizer(std::string_view q, const Expr& call) {
+// (`torch.optim.lr_scheduler.*`, LibTorch's `torch::optim::StepLR`), LibTorch's options and
+// state objects (`torch::optim::AdamOptions`) and plain SGD (no momentum: no state) are left out.
+bool is_stateful_optimizer(ir::Language language, std::string_view q, const Expr& call) {
   if (!q.starts_with("torch.optim.")) return false;
   const std::string_view last = q.substr(std::string_view("torch.optim.").size());
   if (last.find('.') != std::string_view::npos || !is_class_name(last) || last == "Optimizer")
     return false;
+  for (std::string_view suffix : {"Options", "ParamState", "ParamGroup", "LR", "Scheduler"}) {
+    if (last.ends_with(suffix)) return false;
+  }
   if (last == "SGD") {
-    const Expr* momentum = argument(call, "momentum", 2);
-    return momentum != nullptr && !is_literal(momentum, "0") && !is_literal(momentum, "0.0");
+    const Expr* momentum = argument(language, call, "momentum", 2);
+    return momentum != nullptr && !is_zero_literal(momentum);
   }
   return true;
 }
@@ -191,6 +235,11 @@ class FileFacts {
     const Expr* callee = call.callee();
     if (callee->kind == ExprKind::Name) {
       if (const ir::ClassDef* cls = analysis_.class_named(callee->text)) {
+        // LibTorch's `TORCH_MODULE(Net)`: `Net` holds a `NetImpl`, whose parameters it builds.
+        if (module_.language() == ir::Language::Cpp) {
+          if (const ir::ClassDef* impl = analysis_.class_named(std::string(callee->text) + "Impl"))
+            cls = impl;
+        }
         return analysis_.is_module_class(cls) && has_parameters(cls) ? Built::Module
                                                                      : Built::Nothing;
       }
@@ -199,7 +248,7 @@ class FileFacts {
     if (q.empty()) return Built::Nothing;
     const std::string_view nn_class = torch_nn_class(q);
     if (!nn_class.empty()) {
-      switch (classify_nn_class(nn_class, &call)) {
+      switch (classify_nn_class(module_.language(), nn_class, &call)) {
         case NnKind::None:
           return Built::Nothing;
         case NnKind::Parameters:
@@ -209,7 +258,7 @@ class FileFacts {
       }
     }
     if (is_torchvision_model(q)) return Built::Module;
-    if (is_stateful_optimizer(q, call)) return Built::Optimizer;
+    if (is_stateful_optimizer(module_.language(), q, call)) return Built::Optimizer;
     return Built::Nothing;
   }
 
@@ -450,7 +499,8 @@ class FileFacts {
       }
       const std::string q = ir::qualified_name(module_, base);
       const std::string_view nn_class = torch_nn_class(q);
-      if (!nn_class.empty() && classify_nn_class(nn_class, nullptr) == NnKind::Parameters)
+      if (!nn_class.empty() &&
+          classify_nn_class(module_.language(), nn_class, nullptr) == NnKind::Parameters)
         found = true;
       if (is_torchvision_model(q)) found = true;
     }
@@ -545,8 +595,12 @@ class ModuleInLoop final : public Rule {
     if (!analysis.has_torch()) return;
     FileFacts facts(analysis);
     for (const ir::Function& function : module.functions()) {
-      // `__init__` builds a module's submodules once, loops included (a ModuleList).
+      // `__init__` (a C++ constructor) builds a module's submodules once, loops included (a
+      // ModuleList).
       if (function.name == "__init__") continue;
+      if (module.language() == ir::Language::Cpp && function.parent_class != nullptr &&
+          function.name == function.parent_class->name)
+        continue;
       const bool per_step_method = function.parent_class != nullptr &&
                                    is_one_of(function.name, kPerStepMethods) &&
                                    analysis.is_module_class(function.parent_class);
@@ -559,7 +613,7 @@ class ModuleInLoop final : public Rule {
             continue;
           }
           if (const Stmt* loop = step_loop(facts, function, where))
-            report_in_loop(module, *loop, c, sink);
+            report_in_loop(module, *loop, stmt, c, sink);
         }
       });
     }
@@ -640,17 +694,56 @@ class ModuleInLoop final : public Rule {
     }
   }
 
-  // `nn.Linear(512, 10)` as the message names it; `nn.Linear(...)` when the call is long.
-  static std::string constructor_text(const ir::Module& module, const Expr& call) {
+  // `nn.Linear(512, 10)` as the message names it; `nn.Linear(...)` when the call is long. In
+  // C++ a declaration that constructs in place reads `torch::nn::Linear head(512, 10)`.
+  static std::string constructor_text(const ir::Module& module, const Stmt& stmt,
+                                      const Expr& call) {
+    if (module.language() == ir::Language::Cpp) return cpp_constructor_text(module, stmt, call);
     const QuotedExpr quoted = quote(module, call);
     if (quoted.complete) return quoted.text;
     const std::string callee = ir::dotted_name(call.callee());
     return callee.empty() ? quoted.text : callee + "(...)";
   }
 
-  static std::string constructor_name(const Expr& call) {
-    const std::string callee = ir::dotted_name(call.callee());
-    return callee.empty() ? std::string("the module") : fmt::format("`{}`", callee);
+  // Where the construction is written: the call, or in C++ the declaration that constructs in
+  // place, `torch::nn::Linear head(512, 10)` (the IR's call is `head(512, 10)`, with no `=`
+  // between the declared name and it).
+  static ir::SourceRange construction_range(const ir::Module& module, const Stmt& stmt,
+                                            const Expr& call) {
+    if (module.language() != ir::Language::Cpp || stmt.kind != StmtKind::Assign ||
+        stmt.text != "decl" || stmt.value != &call || stmt.targets.size() != 1)
+      return call.range;
+    const uint32_t name = stmt.targets[0]->range.begin;
+    if (stmt.range.begin >= name || name > call.range.begin) return call.range;
+    const std::string_view between = module.file().code().substr(name, call.range.begin - name);
+    return between.find('=') == std::string_view::npos ? stmt.range : call.range;
+  }
+
+  static std::string cpp_constructor_text(const ir::Module& module, const Stmt& stmt,
+                                          const Expr& call) {
+    constexpr size_t kMaxQuote = 40;
+    const ir::SourceRange range = construction_range(module, stmt, call);
+    const std::string_view text = module.file().code().substr(range.begin, range.end - range.begin);
+    if (text.size() <= kMaxQuote && text.find_first_of("\r\n") == std::string_view::npos)
+      return std::string(text);
+    // The IR's callee spans the whole construction: quote up to the argument list.
+    std::string_view head = text.substr(0, std::min(text.find_first_of("({"), text.size()));
+    while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back())) != 0)
+      head.remove_suffix(1);
+    if (head.empty() || head.find_first_of("\r\n") != std::string_view::npos)
+      return quote(module, call).text;
+    return fmt::format("{}(...)", head);
+  }
+
+  // `nn.Linear`, or LibTorch's `torch::nn::Linear`.
+  static std::string constructor_name(const ir::Module& module, const Expr& call) {
+    std::string callee = ir::dotted_name(call.callee());
+    if (callee.empty()) return "the module";
+    if (module.language() == ir::Language::Cpp) {
+      for (size_t dot = callee.find('.'); dot != std::string::npos; dot = callee.find('.', dot))
+        callee.replace(dot, 1, "::");
+    }
+    return fmt::format("`{}`", callee);
   }
 
   // What one construction allocates: a pretrained builder loads its weights as well.
@@ -663,36 +756,42 @@ class ModuleInLoop final : public Rule {
                  : "allocates new parameters with fresh random weights";
   }
 
-  void report_in_loop(const ir::Module& module, const Stmt& loop, const Construction& c,
-                      DiagnosticSink& sink) const {
-    const std::string text = constructor_text(module, *c.call);
+  void report_in_loop(const ir::Module& module, const Stmt& loop, const Stmt& stmt,
+                      const Construction& c, DiagnosticSink& sink) const {
+    const bool cpp = module.language() == ir::Language::Cpp;
+    const std::string text = constructor_text(module, stmt, *c.call);
     const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
     std::vector<Related> related = {{{loop.range.begin, std::max(header_end, loop.range.begin)},
                                      "the training loop that repeats it"}};
     if (c.built == Built::Optimizer) {
-      sink.report(kInfo, c.call->range,
+      sink.report(kInfo, construction_range(module, stmt, *c.call),
                   fmt::format("`{}` is constructed on every iteration of the training loop: each "
                               "one allocates new optimizer state and discards the state the "
                               "previous one accumulated",
                               text),
-                  "create the optimizer once before the loop; to change the learning rate, set "
-                  "`param_group[\"lr\"]` or use a scheduler",
+                  cpp ? "create the optimizer once before the loop; to change the learning "
+                        "rate, set `lr` on the options of each of its `param_groups()`, or use a "
+                        "scheduler (`torch::optim::StepLR`)"
+                      : "create the optimizer once before the loop; to change the learning rate, "
+                        "set `param_group[\"lr\"]` or use a scheduler",
                   std::move(related));
       return;
     }
     sink.report(
-        kInfo, c.call->range,
+        kInfo, construction_range(module, stmt, *c.call),
         fmt::format("`{}` is constructed on every iteration of the training loop: each one {}, "
                     "and the previous ones stay alive while the optimizer or the graph "
                     "references them",
                     text, allocates(*c.call)),
-        fmt::format("construct {} once before the loop and reuse it", constructor_name(*c.call)),
+        fmt::format("construct {} once before the loop and reuse it",
+                    constructor_name(module, *c.call)),
         std::move(related));
   }
 
   void report_in_method(const ir::Module& module, const ir::Function& function, const Stmt& stmt,
                         const Construction& c, DiagnosticSink& sink) const {
-    const std::string text = constructor_text(module, *c.call);
+    const bool cpp = module.language() == ir::Language::Cpp;
+    const std::string text = constructor_text(module, stmt, *c.call);
     std::vector<Related> related = {
         {function.name_range, function.name == "forward"
                                   ? std::string("`forward()` runs on every call of the module")
@@ -703,7 +802,8 @@ class ModuleInLoop final : public Rule {
         stmt.value->range.begin <= c.call->range.begin &&
         c.call->range.end <= stmt.value->range.end) {
       const std::string key = ir::place_key(stmt.targets[0]);
-      if (key.starts_with("self.")) attr = key;
+      // C++ names the member bare: `proj = register_module("proj", ...)`.
+      if (key.starts_with("self.")) attr = cpp ? key.substr(5) : key;
     }
     const std::string_view what = allocates(*c.call);
     const std::string message =
@@ -715,13 +815,22 @@ class ModuleInLoop final : public Rule {
                            "`{}` is rebuilt as `{}` in `{}()`: every call {} that the optimizer "
                            "never updates",
                            text, attr, function.name, what);
-    const std::string help =
-        attr.empty()
-            ? fmt::format(
-                  "construct {} once in `__init__`, store it on `self` and call it in `{}()`",
-                  constructor_name(*c.call), function.name)
-            : fmt::format("move `{} = ...` to `__init__`", attr);
-    sink.report(kInfo, c.call->range, message, help, std::move(related));
+    std::string help;
+    if (cpp) {
+      help = attr.empty() ? fmt::format(
+                                "construct {} once in the constructor, register it with "
+                                "`register_module` and call it in `{}()`",
+                                constructor_name(module, *c.call), function.name)
+                          : fmt::format("move `{} = ...` to the constructor", attr);
+    } else {
+      help = attr.empty()
+                 ? fmt::format(
+                       "construct {} once in `__init__`, store it on `self` and call it in `{}()`",
+                       constructor_name(module, *c.call), function.name)
+                 : fmt::format("move `{} = ...` to `__init__`", attr);
+    }
+    sink.report(kInfo, construction_range(module, stmt, *c.call), message, help,
+                std::move(related));
   }
 };
 

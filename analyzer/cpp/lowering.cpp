@@ -563,8 +563,14 @@ class Lowerer {
       return lower_expr(w->getSubExpr());
     if (const auto* w = llvm::dyn_cast<clang::ParenExpr>(e)) return lower_expr(w->getSubExpr());
     if (const auto* w = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e)) {
-      if (!llvm::isa<clang::CXXConstructExpr>(w->getSubExpr()->IgnoreImplicit()))
-        return lower_expr(w->getSubExpr());
+      // `torch::nn::Linear(options)`: the user named the class, so it is a construction even
+      // through a converting constructor.
+      if (const auto* construct =
+              llvm::dyn_cast<clang::CXXConstructExpr>(w->getSubExpr()->IgnoreImplicit())) {
+        if (!construct->getConstructor()->isCopyOrMoveConstructor())
+          return lower_construct(construct, where, true);
+      }
+      return lower_expr(w->getSubExpr());
     }
     if (const auto* w = llvm::dyn_cast<clang::CXXStaticCastExpr>(e))
       return lower_expr(w->getSubExpr());
@@ -798,9 +804,10 @@ class Lowerer {
 
   // `torch::nn::Linear(4, 2)`, `torch::optim::SGD(params, options)`: a call of the class's
   // qualified name, as Python's `nn.Linear(4, 2)`. Copies and moves are the value itself.
-  Expr* lower_construct(const clang::CXXConstructExpr* construct, ir::SourceRange where) {
+  Expr* lower_construct(const clang::CXXConstructExpr* construct, ir::SourceRange where,
+                        bool named = false) {
     const clang::CXXConstructorDecl* ctor = construct->getConstructor();
-    if ((ctor->isCopyOrMoveConstructor() || ctor->isConvertingConstructor(false)) &&
+    if (!named && (ctor->isCopyOrMoveConstructor() || ctor->isConvertingConstructor(false)) &&
         construct->getNumArgs() == 1 && !llvm::isa<clang::CXXTemporaryObjectExpr>(construct)) {
       return lower_expr(construct->getArg(0));
     }

@@ -150,8 +150,19 @@ std::optional<FoldedInt> parse_int_literal(std::string_view text) {
   return FoldedInt{static_cast<int64_t>(value), false};
 }
 
-std::optional<FoldedInt> fold_binary(std::string_view op, FoldedInt lhs, FoldedInt rhs) {
+std::optional<FoldedInt> fold_binary(std::string_view op, FoldedInt lhs, FoldedInt rhs,
+                                     Language language) {
   const bool any_huge = lhs.huge || rhs.huge;
+  if (language == Language::Cpp) {
+    if (op == "//" || op == "**") return std::nullopt;  // not C++ operators
+    if (op == "/" || op == "%") {
+      // C++ truncates toward zero; the remainder takes the dividend's sign.
+      if (!rhs.huge && rhs.value == 0) return std::nullopt;  // undefined behaviour
+      if (lhs.huge) return std::nullopt;
+      if (rhs.huge) return op == "/" ? FoldedInt{0, false} : lhs;
+      return exact(op == "/" ? lhs.value / rhs.value : lhs.value % rhs.value);
+    }
+  }
   if (op == "+") {
     if (!any_huge) return checked_add(lhs.value, rhs.value);
     // huge + x stays huge unless x is negative (then it may drop below 2^62).
@@ -203,7 +214,7 @@ std::optional<FoldedInt> fold_unary(std::string_view op, FoldedInt operand) {
   return std::nullopt;  // `not` is a bool
 }
 
-std::optional<FoldedInt> fold_int(const Expr& expr, const NameLookup& lookup) {
+std::optional<FoldedInt> fold_int(const Expr& expr, const NameLookup& lookup, Language language) {
   // Post-order with an explicit stack: an operator is visited once to push its operands, and
   // again (`ready`) to combine their values.
   struct Frame {
@@ -253,17 +264,23 @@ std::optional<FoldedInt> fold_int(const Expr& expr, const NameLookup& lookup) {
         }
         const FoldedInt rhs = values.back();
         values.pop_back();
-        const std::optional<FoldedInt> value = fold_binary(e.text, values.back(), rhs);
+        const std::optional<FoldedInt> value = fold_binary(e.text, values.back(), rhs, language);
         if (!value) return std::nullopt;
         values.back() = *value;
         break;
       }
+      case ExprKind::Collection:
+        // C++ `int64_t{4096}`: a braced initializer of one scalar is that scalar.
+        if (language != Language::Cpp || e.collection_kind != CollectionKind::List ||
+            e.items.size() != 1)
+          return std::nullopt;
+        stack.push_back({e.items[0], false});
+        break;
       case ExprKind::Attr:
       case ExprKind::Call:
       case ExprKind::BoolOp:
       case ExprKind::Compare:
       case ExprKind::Subscript:
-      case ExprKind::Collection:
       case ExprKind::Comprehension:
       case ExprKind::Starred:
       case ExprKind::IfExp:
@@ -368,8 +385,34 @@ void constant_candidates(const Stmt& stmt,
 
 }  // namespace
 
+bool declared_const(const Module& module, const Stmt& stmt, const Expr& target) {
+  if (stmt.kind != StmtKind::Assign || stmt.text != "decl" || target.range.begin < stmt.range.begin)
+    return false;
+  const std::string_view code = module.file().code();
+  if (target.range.begin > code.size()) return false;
+  const std::string_view specifiers =
+      code.substr(stmt.range.begin, target.range.begin - stmt.range.begin);
+  // The identifiers before the declared name: `static constexpr int64_t`, `const int`.
+  size_t at = 0;
+  while (at < specifiers.size()) {
+    const auto word = [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    };
+    if (!word(specifiers[at])) {
+      ++at;
+      continue;
+    }
+    const size_t start = at;
+    while (at < specifiers.size() && word(specifiers[at])) ++at;
+    const std::string_view identifier = specifiers.substr(start, at - start);
+    if (identifier == "const" || identifier == "constexpr") return true;
+  }
+  return false;
+}
+
 ModuleConstants::ModuleConstants(const Module& module) {
   if (module.functions().empty()) return;
+  const Language language = module.language();
   const Function& top = module.top_level();
   std::unordered_map<std::string_view, int> bindings;
   std::unordered_set<std::string_view> globals;
@@ -390,7 +433,8 @@ ModuleConstants::ModuleConstants(const Module& module) {
     constant_candidates(*stmt, [&](const Expr& target, const Expr& value) {
       const auto count = bindings.find(target.text);
       if (count == bindings.end() || count->second != 1 || globals.contains(target.text)) return;
-      const std::optional<FoldedInt> folded = fold_int(value, known);
+      if (language == Language::Cpp && !declared_const(module, *stmt, target)) return;
+      const std::optional<FoldedInt> folded = fold_int(value, known, language);
       if (folded) constants_[target.text] = {*folded, stmt, &target};
     });
   }
@@ -399,6 +443,78 @@ ModuleConstants::ModuleConstants(const Module& module) {
 const ModuleConstant* ModuleConstants::find(std::string_view name) const {
   const auto it = constants_.find(name);
   return it == constants_.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+// Visits the declarations of `body` with where each is visible (not entering nested functions
+// and classes): `int64_t n = ...;` and `auto [a, b] = ...;` to the end of the block that holds
+// them, a range-for variable in its loop.
+void visit_declarations(
+    const std::vector<Stmt*>& body, uint32_t block_end,
+    const std::function<void(const Stmt*, const Expr&, SourceRange visible)>& visit) {
+  for (const Stmt* stmt : body) {
+    if (stmt->kind == StmtKind::Assign && stmt->text == "decl") {
+      for (const Expr* target : stmt->targets) {
+        if (target->kind == ExprKind::Name) {
+          visit(stmt, *target, {stmt->range.end, block_end});
+        } else if (target->kind == ExprKind::Collection) {  // `auto [a, b] = ...;`
+          for (const Expr* item : target->items) {
+            if (item->kind == ExprKind::Name) visit(nullptr, *item, {stmt->range.end, block_end});
+          }
+        }
+      }
+    }
+    if (stmt->kind == StmtKind::FunctionDef || stmt->kind == StmtKind::ClassDef) continue;
+    if (stmt->kind == StmtKind::Loop) {
+      for (const Expr* target : stmt->targets) {
+        if (target->kind == ExprKind::Name) visit(nullptr, *target, stmt->range);
+      }
+    }
+    visit_declarations(stmt->body, stmt->range.end, visit);
+    visit_declarations(stmt->orelse, stmt->range.end, visit);
+    visit_declarations(stmt->finalbody, stmt->range.end, visit);
+    for (const Handler& handler : stmt->handlers)
+      visit_declarations(handler.body, handler.range.end, visit);
+  }
+}
+
+}  // namespace
+
+LocalConstants::LocalConstants(const Module& module, const Function& function,
+                               const NameLookup& outer) {
+  // Parameters: visible in the whole function, never known.
+  for (const Param& param : function.params)
+    declarations_[param.name].push_back({std::nullopt, function.range.begin, function.range.end});
+  const auto declare = [&](const Stmt* stmt, const Expr& target, SourceRange visible_in) {
+    Declaration declaration{std::nullopt, visible_in.begin, visible_in.end};
+    if (stmt != nullptr && stmt->value != nullptr && declared_const(module, *stmt, target)) {
+      // Its initializer reads what is visible where it is declared.
+      const NameLookup lookup = [&](const Expr& name) -> std::optional<FoldedInt> {
+        if (const Declaration* local = visible(name.text, stmt->range.begin))
+          return local->constant ? std::optional(local->constant->value) : std::nullopt;
+        return outer ? outer(name) : std::nullopt;
+      };
+      if (const std::optional<FoldedInt> value = fold_int(*stmt->value, lookup, Language::Cpp))
+        declaration.constant = ModuleConstant{*value, stmt, &target};
+    }
+    declarations_[target.text].push_back(declaration);
+  };
+  visit_declarations(function.body, function.range.end, declare);
+}
+
+const LocalConstants::Declaration* LocalConstants::visible(std::string_view name,
+                                                           uint32_t offset) const {
+  const auto it = declarations_.find(name);
+  if (it == declarations_.end()) return nullptr;
+  const Declaration* innermost = nullptr;
+  for (const Declaration& declaration : it->second) {
+    if (offset < declaration.visible_from || offset >= declaration.visible_to) continue;
+    // Of two declarations visible at once, the later one is in the nested block.
+    if (innermost == nullptr || declaration.visible_from > innermost->visible_from)
+      innermost = &declaration;
+  }
+  return innermost;
 }
 
 std::unordered_set<std::string_view> locally_bound_names(const Function& function) {

@@ -1237,6 +1237,8 @@ class GradWalker {
         if (requires_grad != nullptr && requires_grad->text == "True") return grad_fact(false);
         return no_grad_fact(ValueKind::Tensor);
       }
+      // LibTorch spells the functional losses torch::mse_loss, torch::nll_loss ...: a 0-d loss.
+      if (is_one_of(last, kLossFunctions) || last.ends_with("_loss")) return grad_fact(true);
       if (any_grad_arg) {
         Fact fact = grad_fact(last == "sum" || last == "mean" || last == "norm");
         fact.params = arg_params;

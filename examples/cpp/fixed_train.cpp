@@ -1,7 +1,8 @@
 // Fixed: only plain numbers (and detached CPU copies) outlive each step, so its
 // autograd graph is freed as soon as `loss` goes out of scope.
-// Build: g++ -std=c++17 fixed_train.cpp $(pkg-config ...) -ltorch -ltorch_cpu -lc10
-// Run:   ./fixed_train [steps]   (default 50)
+// Build (Debian libtorch-dev): clang++-19 -std=c++17 -I/usr/include/torch/csrc/api/include
+//   fixed_train.cpp -o fixed_train -ltorch -ltorch_cpu -lc10
+// Run:     ./fixed_train [steps]   (default 50)
 #include <torch/torch.h>
 
 #include <cstdlib>

@@ -1,7 +1,8 @@
 // Leaks: the loss tensor is summed into `total_loss` and kept in `losses`, so every
 // step's autograd graph (activations included) stays alive until the loop ends.
-// Build: g++ -std=c++17 leaky_train.cpp $(pkg-config ...) -ltorch -ltorch_cpu -lc10
-// Run:   ./leaky_train [steps]   (default 50)
+// Build (Debian libtorch-dev): clang++-19 -std=c++17 -I/usr/include/torch/csrc/api/include
+//   leaky_train.cpp -o leaky_train -ltorch -ltorch_cpu -lc10
+// Run:     ./leaky_train [steps]   (default 50)
 #include <torch/torch.h>
 
 #include <cstdlib>

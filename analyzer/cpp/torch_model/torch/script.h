@@ -2,6 +2,9 @@
 // Adds what torch/torch.h does not declare: torch::jit::load and
 // torch::autograd::InferenceMode (torch/csrc/autograd/InferenceMode.h).
 #pragma once
+// Treated as a system header, like the real ones under /usr/include: no warnings
+// from inside the model, and SourceManager::isInSystemHeader() agrees in both modes.
+#pragma GCC system_header
 
 #include <torch/torch.h>
 

@@ -52,6 +52,9 @@
 //   ExpandingArrayWithOptionalElem (= ExpandingArray) are simplified stand-ins.
 //   torch/script.h adds torch::jit::load and torch::autograd::InferenceMode.
 #pragma once
+// Treated as a system header, like the real ones under /usr/include: no warnings
+// from inside the model, and SourceManager::isInSystemHeader() agrees in both modes.
+#pragma GCC system_header
 
 #include <ATen/ATen.h>
 
@@ -352,26 +355,17 @@ class OrderedDict {
 } // namespace torch
 
 // ===========================================================================
-// torch/arg.h (the real macro, verbatim)
+// torch/arg.h: the real macro's signatures; its inline bodies are left out (they
+// would instantiate std::vector/std::string assignment for every option struct).
 // ===========================================================================
-#define TORCH_ARG(T, name)                                              \
- public:                                                                \
-  inline auto name(const T& new_##name)->decltype(*this) { /* NOLINT */ \
-    this->name##_ = new_##name;                                         \
-    return *this;                                                       \
-  }                                                                     \
-  inline auto name(T&& new_##name)->decltype(*this) { /* NOLINT */      \
-    this->name##_ = std::move(new_##name);                              \
-    return *this;                                                       \
-  }                                                                     \
-  inline const T& name() const noexcept { /* NOLINT */                  \
-    return this->name##_;                                               \
-  }                                                                     \
-  inline T& name() noexcept { /* NOLINT */                              \
-    return this->name##_;                                               \
-  }                                                                     \
-                                                                        \
- private:                                                               \
+#define TORCH_ARG(T, name)                                      \
+ public:                                                        \
+  auto name(const T& new_##name)->decltype(*this); /* NOLINT */ \
+  auto name(T&& new_##name)->decltype(*this); /* NOLINT */      \
+  const T& name() const noexcept; /* NOLINT */                  \
+  T& name() noexcept; /* NOLINT */                              \
+                                                                \
+ private:                                                       \
   T name##_ /* NOLINT */
 
 // ===========================================================================
@@ -1774,11 +1768,14 @@ class ModuleDictImpl : public Cloneable<ModuleDictImpl> {
   std::shared_ptr<Module> operator[](const std::string& key) const;
   template <typename T>
   T& at(const std::string& key);
-  template <typename M, typename = torch::detail::enable_if_module_t<M>>
-  std::shared_ptr<M> insert(const std::string& key, M&& module);
-  template <typename M>
-  std::shared_ptr<M> insert(const std::string& key, const ModuleHolder<M>& module);
+  std::vector<std::pair<std::string, std::shared_ptr<Module>>> items() const;
   std::shared_ptr<Module> pop(const std::string& key);
+  void update(const std::vector<std::pair<std::string, std::shared_ptr<Module>>>& modules);
+  template <typename Container>
+  void update(const Container& container) {}
+
+ private:
+  void insert(const std::string& key, std::shared_ptr<Module> module);
 };
 TORCH_MODULE(ModuleDict);
 

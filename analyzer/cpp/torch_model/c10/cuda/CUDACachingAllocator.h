@@ -1,6 +1,9 @@
 // sealint's model of LibTorch 1.13: <c10/cuda/CUDACachingAllocator.h>, minimal.
 // Not checked against the real header (it needs the CUDA toolkit's headers).
 #pragma once
+// Treated as a system header, like the real ones under /usr/include: no warnings
+// from inside the model, and SourceManager::isInSystemHeader() agrees in both modes.
+#pragma GCC system_header
 
 #include <ATen/ATen.h>
 
