@@ -40,6 +40,10 @@ class FirstError : public clang::DiagnosticConsumer {
     info.FormatDiagnostic(message);
     InputError error{shown_path_, std::nullopt,
                      fmt::format("C++: {}", std::string_view(message.str()))};
+    // A header the default flags cannot find is missing flags, not a mistake in the code: a
+    // warning that says how to give them, and the analysis of what parsed goes on.
+    const bool missing_header =
+        std::string_view(message.str()).find("file not found") != std::string_view::npos;
     if (info.hasSourceManager() && info.getLocation().isValid()) {
       const clang::SourceManager& sm = info.getSourceManager();
       const clang::PresumedLoc at = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
@@ -47,10 +51,16 @@ class FirstError : public clang::DiagnosticConsumer {
         if (sm.isInMainFile(sm.getExpansionLoc(info.getLocation()))) {
           error.at = Position{at.getLine(), at.getColumn(), at.getColumn(), 0};
         } else {
-          error.message = fmt::format("C++: {}:{}: {}", at.getFilename(), at.getLine(),
-                                      std::string_view(message.str()));
+          // In a header: the message still names the file analysed.
+          error.message = fmt::format("{}: C++: in {}:{}: {}", shown_path_, at.getFilename(),
+                                      at.getLine(), std::string_view(message.str()));
         }
       }
+    }
+    if (missing_header) {
+      error.warning = true;
+      error.message +=
+          " (analysed without it: pass -p BUILD_DIR to use the project's compile_commands.json)";
     }
     first_ = std::move(error);
   }
