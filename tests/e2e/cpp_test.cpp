@@ -1,0 +1,114 @@
+// End-to-end: LibTorch C++ files, compile_commands.json (-p), and C++ input problems.
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr std::string_view kTrainCpp =
+    "#include <torch/torch.h>\n"
+    "#include \"net.h\"\n"
+    "float train(Net& model, torch::optim::SGD& optimizer, int steps) {\n"
+    "  torch::Tensor total = torch::zeros({});\n"
+    "  for (int step = 0; step < steps; ++step) {\n"
+    "    torch::Tensor loss = torch::mse_loss(model->forward(torch::randn({8, 4})), "
+    "torch::randn({8, 1}));\n"
+    "    loss.backward();\n"
+    "    optimizer.step();\n"
+    "    total += loss;\n"
+    "  }\n"
+    "  return total.item<float>();\n"
+    "}\n";
+
+constexpr std::string_view kNetH =
+    "#pragma once\n"
+    "#include <torch/torch.h>\n"
+    "struct NetImpl : torch::nn::Module {\n"
+    "  NetImpl() : fc(register_module(\"fc\", torch::nn::Linear(4, 1))) {}\n"
+    "  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }\n"
+    "  torch::nn::Linear fc{nullptr};\n"
+    "};\n"
+    "TORCH_MODULE(Net);\n";
+
+class CppTest : public E2eTest {
+ protected:
+  void SetUp() override {
+    write("src/train.cpp", kTrainCpp);
+    write("include/net.h", kNetH);
+  }
+};
+
+TEST_F(CppTest, WithoutCompileCommandsAMissingProjectHeaderIsAWarningAndTheLeakIsStillFound) {
+  const RunOutput run = this->run({"src/train.cpp"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("warning: C++: 'net.h' file not found"));
+  EXPECT_THAT(run.err, HasSubstr("pass -p BUILD_DIR"));
+  EXPECT_THAT(run.out, HasSubstr("src/train.cpp:9:5: error[SL001]"));
+}
+
+TEST_F(CppTest, CompileCommandsGiveTheIncludePaths) {
+  const std::string dir = cwd().string();
+  const nlohmann::json database =
+      nlohmann::json::array({{{"directory", dir},
+                              {"file", dir + "/src/train.cpp"},
+                              {"arguments",
+                               {"clang++", "-std=c++17", "-I" + dir + "/include", "-c",
+                                dir + "/src/train.cpp", "-o", "train.o"}}}});
+  write("build/compile_commands.json", database.dump());
+  const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.err, "") << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("src/train.cpp:9:5: error[SL001]"));
+}
+
+TEST_F(CppTest, AFileMissingFromCompileCommandsFallsBackToDefaultsAndSaysSo) {
+  write("build/compile_commands.json", "[]");
+  const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
+  EXPECT_THAT(run.err, HasSubstr("no compile_commands.json entry"));
+  EXPECT_THAT(run.out, HasSubstr("error[SL001]"));
+}
+
+TEST_F(CppTest, ASyntaxErrorInUserCodeIsAnInputErrorAndOtherFilesAreStillAnalysed) {
+  write("src/broken.cpp", "#include <torch/torch.h>\nint main() { return 0 }\n");
+  const RunOutput run = this->run({"src/broken.cpp", "src/train.cpp"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("src/broken.cpp:2:"));
+  EXPECT_THAT(run.err, HasSubstr("error: C++: expected ';'"));
+  EXPECT_THAT(run.out, HasSubstr("error[SL001]"));
+}
+
+TEST_F(CppTest, AFileThatIsNotCppIsAnInputErrorNotACrash) {
+  write("src/notes.cpp", "This is a note, not C++ at all: {{{ ]]\n");
+  const RunOutput run = this->run({"src/notes.cpp"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("src/notes.cpp:1:"));
+}
+
+TEST_F(CppTest, DeepNestingIsReportedNotACrash) {
+  write("src/deep.cpp",
+        "int f() { return " + std::string(5000, '(') + "1" + std::string(5000, ')') + "; }\n");
+  const RunOutput run = this->run({"src/deep.cpp"});
+  EXPECT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+}
+
+TEST_F(CppTest, SarifOfACppFileCarriesTheFinding) {
+  const RunOutput run = this->run({"--format", "sarif", "src/train.cpp"});
+  const auto log = nlohmann::json::parse(run.out);
+  ASSERT_FALSE(log["runs"][0]["results"].empty());
+  EXPECT_EQ(log["runs"][0]["results"][0]["ruleId"], "SL001");
+  EXPECT_EQ(
+      log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+      "src/train.cpp");
+}
+
+}  // namespace
+}  // namespace sealint::e2e
