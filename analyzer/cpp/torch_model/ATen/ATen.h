@@ -14,8 +14,8 @@
 //   namespace at    `using namespace c10;`, TensorBase, Tensor, free functions
 //                   (operators, at::relu, at::cat, ...), at::indexing, grad-mode aliases
 #pragma once
-// Treated as a system header, like the real ones under /usr/include: no warnings
-// from inside the model, and SourceManager::isInSystemHeader() agrees in both modes.
+// A system header, like the real ATen/c10 headers under /usr/include: no warnings
+// from inside the model (the README at the model root covers the real torch/ dir).
 #pragma GCC system_header
 
 #include <algorithm>

@@ -2,8 +2,8 @@
 // Adds what torch/torch.h does not declare: torch::jit::load and
 // torch::autograd::InferenceMode (torch/csrc/autograd/InferenceMode.h).
 #pragma once
-// Treated as a system header, like the real ones under /usr/include: no warnings
-// from inside the model, and SourceManager::isInSystemHeader() agrees in both modes.
+// A system header, like the real ATen/c10 headers under /usr/include: no warnings
+// from inside the model (the README at the model root covers the real torch/ dir).
 #pragma GCC system_header
 
 #include <torch/torch.h>

@@ -1,8 +1,8 @@
 // sealint's model of LibTorch 1.13: <c10/cuda/CUDACachingAllocator.h>, minimal.
 // Not checked against the real header (it needs the CUDA toolkit's headers).
 #pragma once
-// Treated as a system header, like the real ones under /usr/include: no warnings
-// from inside the model, and SourceManager::isInSystemHeader() agrees in both modes.
+// A system header, like the real ATen/c10 headers under /usr/include: no warnings
+// from inside the model (the README at the model root covers the real torch/ dir).
 #pragma GCC system_header
 
 #include <ATen/ATen.h>
