@@ -159,29 +159,6 @@ std::optional<LaterFeedback> fed_back_later(const ir::Module& module,
   return std::nullopt;
 }
 
-// ir::resets_in, but not counting `skip`: the statement that feeds the call's result back is
-// no reset even though it does not read the state by name.
-bool resets_except(const std::vector<Stmt*>& body, std::string_view key, const Stmt* skip) {
-  if (skip == nullptr) return ir::resets_in(body, key);
-  for (Stmt* stmt : body) {
-    if (stmt == skip) continue;
-    if (stmt->kind == StmtKind::Guard || stmt->kind == StmtKind::Loop ||
-        stmt->kind == StmtKind::Try) {
-      // The statement's own bindings (a loop's target), then what runs every pass inside it.
-      Stmt shallow = *stmt;
-      shallow.body.clear();
-      shallow.orelse.clear();
-      shallow.finalbody.clear();
-      shallow.handlers.clear();
-      if (ir::resets_in({&shallow}, key) || resets_except(stmt->body, key, skip)) return true;
-      if (stmt->kind == StmtKind::Try && resets_except(stmt->finalbody, key, skip)) return true;
-      continue;
-    }
-    if (ir::resets_in({stmt}, key)) return true;
-  }
-  return false;
-}
-
 // `for h in hidden: h.detach_()` in the loop, or (a C++ LSTM state) `std::get<0>(state).detach_();`
 // and `std::get<1>(state).detach_();`: the state is cut in place, element by element.
 bool detached_element_wise(const Stmt& loop, std::string_view state) {
@@ -365,7 +342,7 @@ class HiddenStateNotDetached final : public Rule {
       const Stmt& loop = **it;
       // Re-initialised every iteration (`hidden = model.init_hidden(bs)`): the history is cut.
       // The statement rebinding the state from the call's result is no reset.
-      if (resets_except(loop.body, state, rebinding)) return nullptr;
+      if (ir::resets_in(loop.body, state, {}, rebinding)) return nullptr;
       if ((analysis.loop_trains(loop) || analysis.is_iteration_loop(loop)) &&
           ir::defined_outside(function, loop, state)) {
         return &loop;

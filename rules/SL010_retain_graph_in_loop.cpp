@@ -186,7 +186,7 @@ class RetainGraphInLoop final : public Rule {
       const bool via_result = !feeds && through_result(bindings, *s, place);
       if (!feeds && !via_result) continue;
       // The statement rebinding the state from the call's result is no reset.
-      if (resets_except(loop.body, place, via_result ? s : nullptr)) return std::nullopt;
+      if (ir::resets_in(loop.body, place, {}, via_result ? s : nullptr)) return std::nullopt;
       return Carried{place, s};
     }
     return std::nullopt;
@@ -222,31 +222,6 @@ class RetainGraphInLoop final : public Rule {
       return earlier != &s && earlier->range.end <= s.range.begin && binds(*earlier, result) &&
              reads_live(earlier->value, place);
     });
-  }
-
-  // ir::resets_in, not counting `skip`, and counting a rebinding that reads `key` only through
-  // `.detach()` (`hidden = hidden.detach()`).
-  static bool resets_except(const std::vector<Stmt*>& body, const std::string& key,
-                            const Stmt* skip) {
-    for (Stmt* stmt : body) {
-      if (stmt == skip) continue;
-      if (stmt->kind == StmtKind::Guard || stmt->kind == StmtKind::Loop ||
-          stmt->kind == StmtKind::Try) {
-        // The statement's own bindings (a loop's target), then what runs every pass inside it.
-        Stmt shallow = *stmt;
-        shallow.body.clear();
-        shallow.orelse.clear();
-        shallow.finalbody.clear();
-        shallow.handlers.clear();
-        if (ir::resets_in({&shallow}, key) || resets_except(stmt->body, key, skip)) return true;
-        if (stmt->kind == StmtKind::Try && resets_except(stmt->finalbody, key, skip)) return true;
-        continue;
-      }
-      if (ir::resets_in({stmt}, key)) return true;
-      if (stmt->kind == StmtKind::Assign && binds(*stmt, key) && !reads_live(stmt->value, key))
-        return true;
-    }
-    return false;
   }
 };
 

@@ -122,6 +122,27 @@ void for_each_every_iteration(const std::vector<Stmt*>& body,
   }
 }
 
+// Does `expr` read `key` other than through `.detach()`? (`h.detach()` carries no history.)
+bool reads_with_history(const Expr* expr, std::string_view key) {
+  if (expr == nullptr) return false;
+  std::vector<const Expr*> stack = {expr};
+  while (!stack.empty()) {
+    const Expr* sub = stack.back();
+    stack.pop_back();
+    if (sub->kind == ExprKind::Call && sub->callee()->kind == ExprKind::Attr &&
+        sub->callee()->text == "detach" && sub->arg_count() == 0) {
+      continue;
+    }
+    if (sub->kind == ExprKind::Name || sub->kind == ExprKind::Attr ||
+        sub->kind == ExprKind::Subscript) {
+      if (place_key(sub) == key) return true;
+    }
+    for (const Expr* item : sub->items) stack.push_back(item);
+    for (const Keyword& keyword : sub->keywords) stack.push_back(keyword.value);
+  }
+  return false;
+}
+
 }  // namespace
 
 bool reads_place(const Expr* expr, std::string_view key) {
@@ -138,16 +159,16 @@ bool reads_place(const Expr* expr, std::string_view key) {
 }
 
 bool resets_in(const std::vector<Stmt*>& body, std::string_view key,
-               const std::vector<std::string_view>& reset_methods) {
+               const std::vector<std::string_view>& reset_methods, const Stmt* skip) {
   bool reset = false;
   for_each_every_iteration(body, [&](const Stmt& stmt) {
-    if (reset) return;
+    if (reset || &stmt == skip) return;
     switch (stmt.kind) {
       case StmtKind::Assign:
       case StmtKind::AnnAssign:
         for (const Expr* target : stmt.targets) {
           if (is_clear_slice(target, key)) reset = true;
-          if (binds(target, key) && !reads_place(stmt.value, key)) reset = true;
+          if (binds(target, key) && !reads_with_history(stmt.value, key)) reset = true;
         }
         break;
       case StmtKind::Del:

@@ -19,9 +19,12 @@ namespace sealint::ir {
 // True when `body` (nested statements that run every iteration: not `if` branches, not
 // `except` handlers; nested defs not) rebinds `key` or its root
 // without reading `key` (`total = 0`, `losses = []`), deletes it, clears it (`xs.clear()`,
-// `del xs[:]`, `xs[:] = []`), or calls a method listed in `reset_methods` on it.
+// `del xs[:]`, `xs[:] = []`), or calls a method listed in `reset_methods` on it. A rebinding
+// that reads `key` only through `.detach()` (`hidden = hidden.detach()`) cuts its history, so it
+// resets too. `skip` is a statement not to count (a rule's own feedback statement).
 [[nodiscard]] bool resets_in(const std::vector<Stmt*>& body, std::string_view key,
-                             const std::vector<std::string_view>& reset_methods = {});
+                             const std::vector<std::string_view>& reset_methods = {},
+                             const Stmt* skip = nullptr);
 
 // True when `key`'s root is bound outside `loop` in `function`: a parameter, `self`, a
 // `global`, a binding before or after the loop, or (not bound in the function at all) a
