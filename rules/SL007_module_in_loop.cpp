@@ -554,14 +554,6 @@ bool every_time_condition(const Expr* condition, const std::vector<Stmt*>& scope
   return !rebound;
 }
 
-// Where a statement sits: its loops (innermost last) and how many of them had been entered at
-// the innermost one-time guard around it (-1: none).
-struct Place {
-  std::vector<const Stmt*> loops;
-  int guard_depth = -1;
-  bool per_step_method = false;  // in `forward()` or a Lightning `*_step()`
-};
-
 // Does `body` store something on `self` (`self.proj = ...`, `setattr(self, ...)`,
 // `self.add_module(...)`)?
 bool stores_on_self(const std::vector<Stmt*>& body) {
@@ -604,15 +596,16 @@ class ModuleInLoop final : public Rule {
       const bool per_step_method = function.parent_class != nullptr &&
                                    is_one_of(function.name, kPerStepMethods) &&
                                    analysis.is_module_class(function.parent_class);
-      Place place;
-      place.per_step_method = per_step_method;
-      walk(function.body, function.body, place, [&](const Stmt& stmt, const Place& where) {
-        for (const Construction& c : facts.constructions(stmt)) {
-          if (per_step_method && c.built != Built::Optimizer && where.guard_depth < 0) {
+      ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
+        const std::vector<Construction> built = facts.constructions(stmt);
+        if (built.empty()) return;
+        const int guard_depth = one_time_guard_depth(where, per_step_method);
+        for (const Construction& c : built) {
+          if (per_step_method && c.built != Built::Optimizer && guard_depth < 0) {
             report_in_method(module, function, stmt, c, sink);
             continue;
           }
-          if (const Stmt* loop = step_loop(facts, function, where))
+          if (const Stmt* loop = step_loop(facts, function, where.loops, guard_depth))
             report_in_loop(module, *loop, stmt, c, sink);
         }
       });
@@ -620,78 +613,38 @@ class ModuleInLoop final : public Rule {
   }
 
  private:
-  using Visitor = std::function<void(const Stmt&, const Place&)>;
-
-  // The innermost loop around `where` that runs one training step per iteration, with no
-  // one-time guard between it and the statement; nullptr when none.
-  static const Stmt* step_loop(FileFacts& facts, const ir::Function& function, const Place& where) {
-    for (size_t i = where.loops.size(); i-- > 0;) {
-      if (!facts.is_step_loop(function, *where.loops[i])) continue;
-      // A guard entered inside this loop (`if step == 0:`) runs the construction once.
-      if (where.guard_depth > static_cast<int>(i)) return nullptr;
-      return where.loops[i];
+  // How many loops had been entered at the innermost one-time branch around a statement (-1:
+  // none). An `except` handler is a recovery path, not every step; an `if` is one unless its
+  // condition holds every time. In `forward()` only an `if` that caches on `self` (`if
+  // self.proj is None: self.proj = ...`) runs once: a local built under `if x.size(1) != d:` is
+  // rebuilt on every such call.
+  static int one_time_guard_depth(const ir::StmtContext& where, bool per_step_method) {
+    int depth = -1;
+    for (const ir::Branch& branch : where.branches) {
+      const Stmt& stmt = *branch.stmt;
+      // The body that may rebind the condition's flag: the innermost loop's, or the function's.
+      const std::vector<Stmt*>& scope =
+          branch.loop_depth == 0 ? where.function->body : where.loops[branch.loop_depth - 1]->body;
+      const bool once =
+          branch.handler ||
+          (!every_time_condition(stmt.value, scope) &&
+           (!per_step_method || stores_on_self(stmt.body) || stores_on_self(stmt.orelse)));
+      if (once) depth = std::max(depth, static_cast<int>(branch.loop_depth));
     }
-    return nullptr;
+    return depth;
   }
 
-  // Visits statements with their loops and one-time guards. `scope` is the body that may rebind
-  // a condition's flag: the innermost loop's, or the function's.
-  static void walk(const std::vector<Stmt*>& body, const std::vector<Stmt*>& scope, Place& place,
-                   const Visitor& visit) {
-    for (const Stmt* stmt : body) {
-      visit(*stmt, place);
-      switch (stmt->kind) {
-        case StmtKind::Loop:
-          place.loops.push_back(stmt);
-          walk(stmt->body, stmt->body, place, visit);
-          place.loops.pop_back();
-          walk(stmt->orelse, scope, place, visit);
-          break;
-        case StmtKind::If: {
-          const int saved = place.guard_depth;
-          // In `forward()` only a guard that caches on `self` (`if self.proj is None:
-          // self.proj = ...`) runs once: a local built under `if x.size(1) != d:` is rebuilt on
-          // every such call.
-          const bool guard = !every_time_condition(stmt->value, scope) &&
-                             (!place.per_step_method || stores_on_self(stmt->body) ||
-                              stores_on_self(stmt->orelse));
-          if (guard)
-            place.guard_depth = std::max(place.guard_depth, static_cast<int>(place.loops.size()));
-          walk(stmt->body, scope, place, visit);
-          walk(stmt->orelse, scope, place, visit);
-          place.guard_depth = saved;
-          break;
-        }
-        case StmtKind::Try: {
-          walk(stmt->body, scope, place, visit);
-          // An `except` handler is a recovery path, not every step.
-          const int saved = place.guard_depth;
-          place.guard_depth = std::max(place.guard_depth, static_cast<int>(place.loops.size()));
-          for (const ir::Handler& handler : stmt->handlers) walk(handler.body, scope, place, visit);
-          place.guard_depth = saved;
-          walk(stmt->orelse, scope, place, visit);
-          walk(stmt->finalbody, scope, place, visit);
-          break;
-        }
-        case StmtKind::Guard:
-        case StmtKind::Other:
-          walk(stmt->body, scope, place, visit);
-          walk(stmt->orelse, scope, place, visit);
-          break;
-        case StmtKind::Assign:
-        case StmtKind::AugAssign:
-        case StmtKind::AnnAssign:
-        case StmtKind::ExprStmt:
-        case StmtKind::Del:
-        case StmtKind::Return:
-        case StmtKind::FunctionDef:
-        case StmtKind::ClassDef:
-        case StmtKind::Import:
-        case StmtKind::Global:
-        case StmtKind::Raise:
-          break;
-      }
+  // The innermost of `loops` that runs one training step per iteration, with no one-time guard
+  // between it and the statement; nullptr when none.
+  static const Stmt* step_loop(FileFacts& facts, const ir::Function& function,
+                               const std::vector<const Stmt*>& loops, int guard_depth) {
+    for (size_t i = loops.size(); i-- > 0;) {
+      if (!facts.is_step_loop(function, *loops[i])) continue;
+      // A guard entered inside this loop (`if step == 0:`) runs the construction once.
+      if (guard_depth > static_cast<int>(i)) return nullptr;
+      return loops[i];
     }
+    return nullptr;
   }
 
   // `nn.Linear(512, 10)` as the message names it; `nn.Linear(...)` when the call is long. In

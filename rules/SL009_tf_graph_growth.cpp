@@ -357,56 +357,8 @@ bool is_str_const(const Expr* e) {
   return e != nullptr && e->kind == ExprKind::Const && e->const_kind == ir::ConstKind::Str;
 }
 
-// A statement where the walk found it: the loops around it (innermost last) and the `if`s around
-// it, each with the number of loops enclosing that `if`.
-struct Where {
-  std::vector<const Stmt*> loops;
-  std::vector<std::pair<const Stmt*, size_t>> ifs;
-};
-
-template <typename Visit>
-void walk_body(const std::vector<Stmt*>& body, Where& where, Visit& visit) {
-  for (const Stmt* stmt : body) {
-    visit(*stmt, where);
-    switch (stmt->kind) {
-      case StmtKind::Loop:
-        where.loops.push_back(stmt);
-        walk_body(stmt->body, where, visit);
-        where.loops.pop_back();
-        walk_body(stmt->orelse, where, visit);
-        break;
-      case StmtKind::If:
-        where.ifs.emplace_back(stmt, where.loops.size());
-        walk_body(stmt->body, where, visit);
-        walk_body(stmt->orelse, where, visit);
-        where.ifs.pop_back();
-        break;
-      case StmtKind::Guard:
-      case StmtKind::Other:
-        walk_body(stmt->body, where, visit);
-        walk_body(stmt->orelse, where, visit);
-        break;
-      case StmtKind::Try:
-        walk_body(stmt->body, where, visit);
-        for (const ir::Handler& handler : stmt->handlers) walk_body(handler.body, where, visit);
-        walk_body(stmt->orelse, where, visit);
-        walk_body(stmt->finalbody, where, visit);
-        break;
-      case StmtKind::Assign:
-      case StmtKind::AugAssign:
-      case StmtKind::AnnAssign:
-      case StmtKind::ExprStmt:
-      case StmtKind::Del:
-      case StmtKind::Return:
-      case StmtKind::FunctionDef:
-      case StmtKind::ClassDef:
-      case StmtKind::Import:
-      case StmtKind::Global:
-      case StmtKind::Raise:
-        break;
-    }
-  }
-}
+// Where a statement sits: the loops and the ifs around it.
+using Where = ir::StmtContext;
 
 // Statements of `body` that run whenever the body runs: not under an `if` or an `except`.
 template <typename Visit>
@@ -493,8 +445,8 @@ bool under_once_branch(const Where& where, const Stmt& loop) {
   const auto at = std::find(where.loops.begin(), where.loops.end(), &loop);
   if (at == where.loops.end()) return false;
   const size_t depth = static_cast<size_t>(at - where.loops.begin()) + 1;
-  return std::any_of(where.ifs.begin(), where.ifs.end(), [&](const auto& entry) {
-    return entry.second >= depth && runs_once(*entry.first, loop);
+  return std::any_of(where.branches.begin(), where.branches.end(), [&](const ir::Branch& branch) {
+    return !branch.handler && branch.loop_depth >= depth && runs_once(*branch.stmt, loop);
   });
 }
 
@@ -504,10 +456,10 @@ bool periodic(const Where& where, const Stmt& loop) {
   const auto at = std::find(where.loops.begin(), where.loops.end(), &loop);
   if (at == where.loops.end()) return false;
   const size_t depth = static_cast<size_t>(at - where.loops.begin()) + 1;
-  return std::any_of(where.ifs.begin(), where.ifs.end(), [&](const auto& entry) {
-    if (entry.second < depth || entry.first->value == nullptr) return false;
+  return std::any_of(where.branches.begin(), where.branches.end(), [&](const ir::Branch& branch) {
+    if (branch.handler || branch.loop_depth < depth || branch.stmt->value == nullptr) return false;
     bool modulo = false;
-    visit_exprs(*entry.first->value, [&](const Expr& e) {
+    visit_exprs(*branch.stmt->value, [&](const Expr& e) {
       modulo = modulo || (e.kind == ExprKind::BinOp && e.text == "%");
     });
     return modulo;
@@ -565,16 +517,14 @@ class Checker {
 
   void run() {
     for (const Function& function : module_.functions()) {
-      Where where;
-      auto visit = [&](const Stmt& stmt, const Where& at) {
+      ir::walk_statements(function, false, [&](const Stmt& stmt, const Where& at) {
         // Only a loop repeats the construction.
         if (at.loops.empty()) return;
         check_graph_growth(function, stmt, at);
         check_predict(function, stmt, at);
         check_model_build(function, stmt, at);
         check_tf_function(stmt, at);
-      };
-      walk_body(function.body, where, visit);
+      });
     }
     report_graph_growth();
   }

@@ -29,13 +29,20 @@ void walk_body(const std::vector<Stmt*>& body, StmtContext& context, const StmtV
         break;
       }
       case StmtKind::If:
+        context.branches.push_back({stmt, context.loops.size(), false});
+        walk_body(stmt->body, context, visit);
+        walk_body(stmt->orelse, context, visit);
+        context.branches.pop_back();
+        break;
       case StmtKind::Other:
         walk_body(stmt->body, context, visit);
         walk_body(stmt->orelse, context, visit);
         break;
       case StmtKind::Try:
         walk_body(stmt->body, context, visit);
+        context.branches.push_back({stmt, context.loops.size(), true});
         for (const Handler& handler : stmt->handlers) walk_body(handler.body, context, visit);
+        context.branches.pop_back();
         walk_body(stmt->orelse, context, visit);
         walk_body(stmt->finalbody, context, visit);
         break;

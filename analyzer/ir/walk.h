@@ -1,8 +1,8 @@
 #pragma once
-// Visits a function's statements in source order with their context: the loops around each
-// one (innermost last) and whether autograd is off there. Nested function and class bodies are
-// not entered: each Function is walked on its own. Recursion follows statement nesting, which
-// lowering bounds (kMaxNestingDepth).
+// Visits a function's statements in source order with their context: the loops and branches
+// around each one (innermost last) and whether autograd is off there. Nested function and class
+// bodies are not entered: each Function is walked on its own. Recursion follows statement nesting,
+// which lowering bounds (kMaxNestingDepth).
 #include <functional>
 #include <vector>
 
@@ -10,9 +10,18 @@
 
 namespace sealint::ir {
 
+// An `if` or an `except` handler around a statement: rules ask whether it runs once or every
+// iteration of the loops outside it.
+struct Branch {
+  const Stmt* stmt = nullptr;  // the If, or the Try whose handler it is
+  size_t loop_depth = 0;       // how many of StmtContext::loops enclose the branch
+  bool handler = false;        // inside one of stmt's `except` handlers
+};
+
 struct StmtContext {
   const Function* function = nullptr;
   std::vector<const Stmt*> loops;  // enclosing Loop statements, innermost last
+  std::vector<Branch> branches;    // enclosing ifs and except handlers, innermost last
   bool no_grad = false;            // inside a no_grad/inference_mode/set_grad_enabled(False) guard
 };
 
