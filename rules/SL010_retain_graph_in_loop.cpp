@@ -48,31 +48,12 @@ const Expr* retaining_root(const ir::Module& module, const Expr& call) {
   return nullptr;
 }
 
-// Every Name/attribute/subscript read by `expr`, with the expression reading it; not below a
-// `.detach()`, whose result has no graph reaching back (`gru->forward(x, h.detach())`).
+// Every place read by `expr`, with the expression reading it; not below a `.detach()`.
 void reads(const Expr* expr, std::vector<std::pair<std::string, const Expr*>>& out) {
-  if (expr == nullptr) return;
-  std::vector<const Expr*> stack = {expr};
-  while (!stack.empty()) {
-    const Expr* sub = stack.back();
-    stack.pop_back();
-    if (sub->kind == ExprKind::Call && sub->callee()->kind == ExprKind::Attr &&
-        sub->callee()->text == "detach" && sub->arg_count() == 0) {
-      continue;
-    }
-    if (sub->kind == ExprKind::Name || sub->kind == ExprKind::Attr ||
-        sub->kind == ExprKind::Subscript) {
-      std::string key = ir::place_key(sub);
-      if (!key.empty()) out.emplace_back(std::move(key), sub);
-    }
-    for (const Expr* item : sub->items) stack.push_back(item);
-    for (const ir::Keyword& keyword : sub->keywords) stack.push_back(keyword.value);
-    for (const ir::ComprehensionFor& gen : sub->generators) {
-      stack.push_back(gen.target);
-      stack.push_back(gen.iter);
-      for (const Expr* cond : gen.conditions) stack.push_back(cond);
-    }
-  }
+  ir::for_each_read_with_history(expr, [&](std::string_view key, const Expr& read) {
+    out.emplace_back(key, &read);
+    return false;
+  });
 }
 
 struct Carried {

@@ -124,7 +124,19 @@ void for_each_every_iteration(const std::vector<Stmt*>& body,
 
 // Does `expr` read `key` other than through `.detach()`? (`h.detach()` carries no history.)
 bool reads_with_history(const Expr* expr, std::string_view key) {
-  if (expr == nullptr) return false;
+  bool found = false;
+  for_each_read_with_history(expr, [&](std::string_view read, const Expr&) {
+    found = read == key;
+    return found;
+  });
+  return found;
+}
+
+}  // namespace
+
+void for_each_read_with_history(
+    const Expr* expr, const std::function<bool(std::string_view key, const Expr& read)>& visit) {
+  if (expr == nullptr) return;
   std::vector<const Expr*> stack = {expr};
   while (!stack.empty()) {
     const Expr* sub = stack.back();
@@ -135,15 +147,18 @@ bool reads_with_history(const Expr* expr, std::string_view key) {
     }
     if (sub->kind == ExprKind::Name || sub->kind == ExprKind::Attr ||
         sub->kind == ExprKind::Subscript) {
-      if (place_key(sub) == key) return true;
+      const std::string key = place_key(sub);
+      if (!key.empty() && visit(key, *sub)) return;
     }
     for (const Expr* item : sub->items) stack.push_back(item);
     for (const Keyword& keyword : sub->keywords) stack.push_back(keyword.value);
+    for (const ComprehensionFor& gen : sub->generators) {
+      stack.push_back(gen.target);
+      stack.push_back(gen.iter);
+      for (const Expr* cond : gen.conditions) stack.push_back(cond);
+    }
   }
-  return false;
 }
-
-}  // namespace
 
 bool reads_place(const Expr* expr, std::string_view key) {
   if (expr == nullptr) return false;

@@ -1,6 +1,7 @@
 #pragma once
 // Escape: does a place (a name, `self.total`, `stats["loss"]`) outlive one iteration of a loop,
 // and is it reset inside that loop (then it does not grow: the gradient-accumulation idiom)?
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,12 @@ namespace sealint::ir {
 // notes), or nullptr.
 [[nodiscard]] const Stmt* binding_before(const Function& function, const Stmt& loop,
                                          std::string_view key);
+
+// Calls `visit` with each place key (non-empty) that `expr` reads and the expression reading it
+// (a place before the places inside it), not below a `.detach()` (its result carries no history:
+// `gru->forward(x, h.detach())`). `visit` returns true to stop.
+void for_each_read_with_history(
+    const Expr* expr, const std::function<bool(std::string_view key, const Expr& read)>& visit);
 
 // Does `expr` read the place `key` (or any place below it)?
 [[nodiscard]] bool reads_place(const Expr* expr, std::string_view key);
