@@ -129,12 +129,12 @@ class GradAccumulation final : public Rule {
                           sanitizer(module, scalar))
             : fmt::format("add a {} instead: `{} += {}`", scalar ? "number" : "detached value",
                           target, method_on(*acc.value, value.text, sanitizer(module, scalar)));
-    sink.report(
-        kInfo, stmt.range,
-        fmt::format(
-            "`{}` is added to `{}` with its autograd graph, so every iteration's graph stays alive",
-            value.text, target),
-        std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix));
+    sink.report(kInfo, stmt.range,
+                fmt::format("`{}` is added to `{}` with its autograd graph, so every iteration's "
+                            "graph stays alive",
+                            value.text, target),
+                std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix))
+        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {acc.key});
   }
 
   // `meter.update(loss)` where the file's `update(self, val)` does `self.sum += val`.
@@ -178,16 +178,18 @@ class GradAccumulation final : public Rule {
         }
         const bool scalar = analysis.fact(*arg).scalar;
         sink.report(
-            kInfo, call.range,
-            fmt::format(
-                "`{}` is accumulated into `{}` by `{}{}()` with its autograd graph, so every "
-                "iteration's graph stays alive",
-                value.text, key, owner, method->name),
-            value.complete ? fmt::format("pass a number: `{}`",
-                                         method_on(*arg, value.text, sanitizer(module, scalar)))
-                           : fmt::format("pass a number: call `.{}` on the argument",
-                                         sanitizer(module, scalar)),
-            std::move(related), scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt);
+                kInfo, call.range,
+                fmt::format(
+                    "`{}` is accumulated into `{}` by `{}{}()` with its autograd graph, so every "
+                    "iteration's graph stays alive",
+                    value.text, key, owner, method->name),
+                value.complete ? fmt::format("pass a number: `{}`",
+                                             method_on(*arg, value.text, sanitizer(module, scalar)))
+                               : fmt::format("pass a number: call `.{}` on the argument",
+                                             sanitizer(module, scalar)),
+                std::move(related),
+                scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
+            .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
         return;
       }
     });
@@ -215,16 +217,17 @@ class GradAccumulation final : public Rule {
                                                     method.name, text.text, effect.attr)});
     const bool scalar = analysis.fact(value).scalar;
     sink.report(
-        kInfo, call.range,
-        fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call, so every "
-                    "iteration's graph stays alive",
-                    method.name, text.text, key),
-        text.complete
-            ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name, effect.attr,
-                          method_on(value, text.text, sanitizer(module, scalar)))
-            : fmt::format("add a number in `{}()`: call `.{}` on the added value", method.name,
-                          sanitizer(module, scalar)),
-        std::move(related));
+            kInfo, call.range,
+            fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call, so every "
+                        "iteration's graph stays alive",
+                        method.name, text.text, key),
+            text.complete
+                ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name, effect.attr,
+                              method_on(value, text.text, sanitizer(module, scalar)))
+                : fmt::format("add a number in `{}()`: call `.{}` on the added value", method.name,
+                              sanitizer(module, scalar)),
+            std::move(related))
+        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
     return true;
   }
 

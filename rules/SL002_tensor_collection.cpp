@@ -136,7 +136,8 @@ class TensorCollection final : public Rule {
                   fmt::format("`{}` is {} `{}` with its autograd graph; the container outlives the "
                               "loop, so every iteration's graph stays alive",
                               text.text, store.verb, container),
-                  std::move(help), growth_evidence(function, *loop, key));
+                  std::move(help), growth_evidence(function, *loop, key))
+          .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
       return;
     }
     sink.report(kInfo, store.primary->range,
@@ -146,7 +147,8 @@ class TensorCollection final : public Rule {
                 text.complete ? fmt::format("keep a CPU copy: `{}`",
                                             method_on(*store.value, text.text, "cpu()"))
                               : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
-                growth_evidence(function, *loop, key), std::nullopt, Severity::Note);
+                growth_evidence(function, *loop, key), std::nullopt, Severity::Note)
+        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
   }
 
   // `logger.log(loss)` where the file's `log(self, value)` does `self.history.append(value)`.
@@ -174,15 +176,16 @@ class TensorCollection final : public Rule {
           if (loop == nullptr) return;
           const QuotedExpr text = quote(module, *call.arg(i));
           sink.report(
-              kInfo, call.range,
-              fmt::format("`{}` is appended to `{}` by `{}.{}()` with its autograd graph; the "
-                          "list outlives the loop, so every iteration's graph stays alive",
-                          text.text, key, receiver_fact.instance_of->name, method->name),
-              text.complete
-                  ? fmt::format("pass a number or a detached CPU copy: `{}`",
-                                method_on(*call.arg(i), text.text, "detach().cpu()"))
-                  : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
-              growth_evidence(function, *loop, receiver_key));
+                  kInfo, call.range,
+                  fmt::format("`{}` is appended to `{}` by `{}.{}()` with its autograd graph; the "
+                              "list outlives the loop, so every iteration's graph stays alive",
+                              text.text, key, receiver_fact.instance_of->name, method->name),
+                  text.complete
+                      ? fmt::format("pass a number or a detached CPU copy: `{}`",
+                                    method_on(*call.arg(i), text.text, "detach().cpu()"))
+                      : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
+                  growth_evidence(function, *loop, receiver_key))
+              .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
           return;
         }
       }

@@ -288,12 +288,13 @@ class HiddenStateNotDetached final : public Rule {
                 {{{state->argument->range.end, state->argument->range.end}, {}, ".detach()"}}};
     }
     sink.report(
-        kInfo, state->argument->range,
-        fmt::format("`{}` is fed back into `{}` with its autograd graph on every iteration, so "
-                    "backward runs "
-                    "through, and keeps, every earlier iteration",
-                    state->name, callee),
-        help(module, *state), std::move(related), std::move(fix));
+            kInfo, state->argument->range,
+            fmt::format("`{}` is fed back into `{}` with its autograd graph on every iteration, so "
+                        "backward runs "
+                        "through, and keeps, every earlier iteration",
+                        state->name, callee),
+            help(module, *state), std::move(related), std::move(fix))
+        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {std::string(state->name)});
   }
 
   static std::string help(const ir::Module& module, const FedBack& state) {

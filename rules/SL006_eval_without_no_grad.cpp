@@ -158,17 +158,34 @@ class EvalWithoutNoGrad final : public Rule {
     const std::string where =
         by_name ? fmt::format("in `{}()`", function.name) : fmt::format("after `{}.eval()`", name);
     sink.report(
-        kInfo, call->range,
-        fmt::format(
-            "`{}` runs with autograd on {}; activations are kept for a backward that never runs",
-            name, where),
-        by_name && !function.is_module
-            ? fmt::format("decorate `{}()` with `@torch.no_grad()`, or run the loop under `with "
-                          "torch.no_grad():`",
-                          function.name)
-            : std::string(
-                  "run the loop under `with torch.no_grad():` (or `torch.inference_mode()`)"),
-        std::move(related));
+            kInfo, call->range,
+            fmt::format("`{}` runs with autograd on {}; activations are kept for a backward that "
+                        "never runs",
+                        name, where),
+            by_name && !function.is_module
+                ? fmt::format(
+                      "decorate `{}()` with `@torch.no_grad()`, or run the loop under `with "
+                      "torch.no_grad():`",
+                      function.name)
+                : std::string(
+                      "run the loop under `with torch.no_grad():` (or `torch.inference_mode()`)"),
+            std::move(related))
+        .probe = probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *call));
+  }
+
+  // The names the model's output is bound to in the loop (`out = model(x)`), where confirm mode
+  // looks for the graph it records.
+  static std::vector<std::string> bound_outputs(const Stmt& loop, const Expr& call) {
+    std::vector<std::string> names;
+    ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
+      if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+          stmt.value->range.begin > call.range.begin || stmt.value->range.end < call.range.end)
+        return;
+      for (const Expr* target : stmt.targets) {
+        if (std::string key = ir::place_key(target); !key.empty()) names.push_back(key);
+      }
+    });
+    return names;
   }
 };
 

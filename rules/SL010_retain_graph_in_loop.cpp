@@ -99,22 +99,23 @@ class RetainGraphInLoop final : public Rule {
     related.push_back(
         {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop that repeats it"});
     sink.report(
-        kInfo, call.range,
-        fmt::format(
-            "`{}` keeps the graph of every iteration: it reaches `{}`, which is carried from one "
-            "iteration to the next",
-            quote(module, call).text, carried->place),
-        module.language() == ir::Language::Cpp
-            ? fmt::format("detach `{0}` once per iteration (`{0} = {0}.detach();`), then drop "
-                          "`retain_graph`{1}",
-                          carried->place,
-                          &root == call.callee()->base()
-                              ? fmt::format(" (`{}.backward()`)", quote(module, root).text)
-                              : std::string())
-            : fmt::format("detach `{0}` once per iteration (`{0} = {0}.detach()`), then drop "
-                          "`retain_graph=True`",
-                          carried->place),
-        std::move(related));
+            kInfo, call.range,
+            fmt::format("`{}` keeps the graph of every iteration: it reaches `{}`, which is "
+                        "carried from one "
+                        "iteration to the next",
+                        quote(module, call).text, carried->place),
+            module.language() == ir::Language::Cpp
+                ? fmt::format("detach `{0}` once per iteration (`{0} = {0}.detach();`), then drop "
+                              "`retain_graph`{1}",
+                              carried->place,
+                              &root == call.callee()->base()
+                                  ? fmt::format(" (`{}.backward()`)", quote(module, root).text)
+                                  : std::string())
+                : fmt::format("detach `{0}` once per iteration (`{0} = {0}.detach()`), then drop "
+                              "`retain_graph=True`",
+                              carried->place),
+            std::move(related))
+        .probe = probe_hint(sink.file(), loop, ProbeMeasure::Growth, {carried->place});
   }
 
   // Follows what the retained graph is computed from, back through the loop body's assignments,

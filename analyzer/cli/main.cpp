@@ -1,4 +1,5 @@
-// sealint's command line: `sealint [paths]`, `sealint rules`, `sealint explain SL001`.
+// sealint's command line: `sealint [paths]`, `sealint confirm train.py`, `sealint rules`,
+// `sealint explain SL001`.
 // Exit status: 0 nothing found, 1 findings, 2 usage or input errors.
 #include <unistd.h>
 
@@ -16,7 +17,9 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "analyzer/cli/cli_support.h"
 #include "analyzer/cli/configurations.h"
+#include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/fixing.h"
 #include "analyzer/core/file_walker.h"
 #include "analyzer/core/source_file.h"
@@ -30,10 +33,13 @@
 
 namespace {
 
-constexpr int kExitClean = 0;
-constexpr int kExitFindings = 1;
-constexpr int kExitError = 2;
-constexpr std::string_view kVersion = "0.1.0";
+using sealint::cli::kExitClean;
+using sealint::cli::kExitError;
+using sealint::cli::kExitFindings;
+using sealint::cli::kVersion;
+using sealint::cli::LineCache;
+using sealint::cli::sarif_rules;
+using sealint::cli::use_color;
 
 struct Options {
   std::vector<std::string> paths;
@@ -57,15 +63,6 @@ struct Options {
   std::string torch_headers = "model";
 };
 
-bool use_color(const std::string& mode) {
-  if (mode == "always") return true;
-  if (mode == "never") return false;
-  const char* no_color = std::getenv("NO_COLOR");
-  const char* term = std::getenv("TERM");
-  return isatty(STDOUT_FILENO) != 0 && (no_color == nullptr || *no_color == '\0') &&
-         (term == nullptr || std::string_view(term) != "dumb");
-}
-
 std::string_view severity_word(sealint::Severity severity) {
   return sealint::severity_name(severity);
 }
@@ -79,16 +76,6 @@ int list_rules(const sealint::rules::RuleRegistry& registry) {
                              severity_word(info.severity), info.summary);
   }
   return kExitClean;
-}
-
-std::vector<sealint::output::SarifRule> sarif_rules(const sealint::rules::RuleRegistry& registry) {
-  std::vector<sealint::output::SarifRule> out;
-  for (const auto& rule : registry.rules()) {
-    const sealint::RuleInfo& info = rule->info();
-    out.push_back({std::string(info.id), std::string(info.name), std::string(info.summary),
-                   std::string(sealint::rules::rule_doc(info.id)), info.severity});
-  }
-  return out;
 }
 
 int print_config(const Options& options, const sealint::rules::RuleRegistry& registry) {
@@ -117,34 +104,6 @@ int explain(const sealint::rules::RuleRegistry& registry, const std::string& id)
   std::cout << sealint::rules::rule_doc(rule->info().id);
   return kExitClean;
 }
-
-// Source lines for the text output's snippets, read once per file.
-class LineCache {
- public:
-  explicit LineCache(const std::map<std::string, std::string>& stdin_content)
-      : stdin_(stdin_content) {}
-  std::string line(std::string_view path, uint32_t line) {
-    auto it = files_.find(std::string(path));
-    if (it == files_.end()) {
-      std::string bytes;
-      if (auto s = stdin_.find(std::string(path)); s != stdin_.end()) {
-        bytes = s->second;
-      } else {
-        std::ifstream in{std::string(path), std::ios::binary};
-        bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      }
-      auto file = sealint::SourceFile::from_bytes(std::string(path), std::move(bytes));
-      it = files_.emplace(std::string(path), file ? std::optional(std::move(*file)) : std::nullopt)
-               .first;
-    }
-    if (!it->second) return {};
-    return std::string(it->second->line_text(line));
-  }
-
- private:
-  const std::map<std::string, std::string>& stdin_;
-  std::map<std::string, std::optional<sealint::SourceFile>> files_;
-};
 
 int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   auto grammar = sealint::python::PythonGrammar::load();
@@ -329,6 +288,43 @@ int run(int argc, char** argv) {
                  "C++: parse LibTorch code with sealint's model of the API (fast, default) or the "
                  "system's headers")
       ->check(CLI::IsMember({"model", "system"}));
+  sealint::cli::ConfirmOptions confirm;
+  CLI::App* confirm_cmd = app.add_subcommand(
+      "confirm", "Run a script for a few iterations and confirm each finding with measurements");
+  confirm_cmd->add_option("script", confirm.script, "The Python training script")->required();
+  confirm_cmd->add_option("args", confirm.script_args, "The script's own arguments, after --");
+  confirm_cmd
+      ->add_option("--steps", confirm.steps,
+                   "Stop after this many iterations of the slowest flagged loop")
+      ->check(CLI::Range(1U, 100000U));
+  confirm_cmd->add_option("--python", confirm.python,
+                          "The interpreter that runs the script (it needs torch)");
+  confirm_cmd
+      ->add_option("--timeout", confirm.timeout_seconds, "Seconds before the whole run is killed")
+      ->check(CLI::Range(1, 86400));
+  confirm_cmd->add_option("--format", confirm.format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
+  confirm_cmd->add_option("--color", confirm.color, "Colour the text output")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  confirm_cmd->add_option("-o,--output", confirm.output_path,
+                          "Write the findings (or the plan) to this file instead of stdout");
+  confirm_cmd->add_option("--snapshot", confirm.snapshot_path,
+                          "On CUDA, write a memory snapshot here (view it at "
+                          "pytorch.org/memory_viz)");
+  confirm_cmd->add_flag("--plan-only", confirm.plan_only,
+                        "Write the probe's plan instead of running (for `python3 -m "
+                        "sealint_probe` on another machine)");
+  confirm_cmd
+      ->add_option("--result", confirm.result_path,
+                   "Give the verdicts from a result the probe wrote elsewhere")
+      ->excludes("--plan-only");
+  confirm_cmd->add_option("--config", confirm.config_path, "Use this configuration file");
+  confirm_cmd->add_option("--select", confirm.select, "Confirm only these rules")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  confirm_cmd->add_option("--ignore", confirm.ignore, "Do not confirm these rules")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
   CLI::App* config_cmd =
       app.add_subcommand("config", "Print the configuration in force for a path");
@@ -346,6 +342,7 @@ int run(int argc, char** argv) {
   }
   const sealint::rules::RuleRegistry registry;
   if (rules->parsed()) return list_rules(registry);
+  if (confirm_cmd->parsed()) return sealint::cli::run_confirm(confirm, registry);
   if (explain_cmd->parsed()) return explain(registry, options.explain_id);
   if (config_cmd->parsed()) return print_config(options, registry);
   return lint(options, registry);

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/core/confirmation.h"
+
 namespace sealint {
 
 enum class Severity { Note, Warning, Error };
@@ -68,6 +70,10 @@ struct Diagnostic {
   // Silenced by an inline comment: kept (counted, shown with --show-suppressed, and marked as
   // such in SARIF) so that a suppression is never silent.
   bool suppressed = false;
+  // What `sealint confirm` measures for this finding; absent for rules it cannot show at run time.
+  std::optional<ProbeHint> probe;
+  // Set by `sealint confirm` only.
+  std::optional<Confirmation> confirmation;
   bool operator==(const Diagnostic&) const = default;
 };
 

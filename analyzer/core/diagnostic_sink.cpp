@@ -2,9 +2,9 @@
 
 namespace sealint {
 
-void DiagnosticSink::report(const RuleInfo& rule, ByteRange primary, std::string message,
-                            std::string help, std::vector<Related> related, std::optional<Fix> fix,
-                            std::optional<Severity> severity) {
+Diagnostic& DiagnosticSink::report(const RuleInfo& rule, ByteRange primary, std::string message,
+                                   std::string help, std::vector<Related> related,
+                                   std::optional<Fix> fix, std::optional<Severity> severity) {
   Diagnostic diagnostic;
   diagnostic.rule_id = std::string(rule.id);
   diagnostic.rule_name = std::string(rule.name);
@@ -19,7 +19,7 @@ void DiagnosticSink::report(const RuleInfo& rule, ByteRange primary, std::string
     for (Edit& edit : fix->edits) edit.span = file_.span(edit.range);
   }
   diagnostic.fix = std::move(fix);
-  out_.push_back(std::move(diagnostic));
+  return out_.emplace_back(std::move(diagnostic));
 }
 
 }  // namespace sealint

@@ -19,9 +19,10 @@ class DiagnosticSink {
  public:
   DiagnosticSink(const SourceFile& file, std::vector<Diagnostic>& out) : file_(file), out_(out) {}
 
-  void report(const RuleInfo& rule, ByteRange primary, std::string message, std::string help,
-              std::vector<Related> related = {}, std::optional<Fix> fix = std::nullopt,
-              std::optional<Severity> severity = std::nullopt);
+  // Returns the finding, for a rule to add what confirm mode measures (Diagnostic::probe).
+  Diagnostic& report(const RuleInfo& rule, ByteRange primary, std::string message, std::string help,
+                     std::vector<Related> related = {}, std::optional<Fix> fix = std::nullopt,
+                     std::optional<Severity> severity = std::nullopt);
 
   const SourceFile& file() const { return file_; }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/output/json_output.h"
+
 namespace sealint::output {
 
 namespace {
@@ -60,7 +62,9 @@ void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics)
                        command(d.severity), escape_github_property(d.path), d.span.begin.line,
                        d.span.begin.column, d.span.end.line, d.span.end.column,
                        escape_github_property(d.rule_id + " " + d.rule_name),
-                       escape_github_data(d.message + "\n" + "help: " + d.help));
+                       escape_github_data(fmt::format(
+                           "{}\nhelp: {}{}{}", d.message, d.help, d.confirmation ? "\n" : "",
+                           d.confirmation ? confirmation_line(*d.confirmation) : "")));
   }
 }
 

@@ -15,7 +15,28 @@ nlohmann::json span_json(const Span& span) {
   return {{"start", position_json(span.begin)}, {"end", position_json(span.end)}};
 }
 
+nlohmann::json optional_number(const std::optional<double>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json();
+}
+
 }  // namespace
+
+nlohmann::json to_json(const Confirmation& c) {
+  return {{"verdict", std::string(verdict_name(c.verdict))},
+          {"iterations", c.iterations},
+          {"subject", c.subject},
+          {"metric", c.metric},
+          {"nodes_per_iteration", optional_number(c.nodes_per_iteration)},
+          {"bytes_per_iteration", optional_number(c.bytes_per_iteration)},
+          {"length_per_iteration", optional_number(c.length_per_iteration)},
+          {"fit_r_squared", optional_number(c.fit)},
+          {"series", c.trend},
+          {"detail", c.detail}};
+}
+
+std::string confirmation_line(const Confirmation& c) {
+  return std::string(verdict_name(c.verdict)) + (c.detail.empty() ? "" : ": " + c.detail);
+}
 
 nlohmann::json to_json(const Diagnostic& d) {
   nlohmann::json related = nlohmann::json::array();
@@ -38,7 +59,7 @@ nlohmann::json to_json(const Diagnostic& d) {
           {"range", span_json(d.span)},
           {"related", related},
           {"fix", fix},
-          {"confirmation", nullptr},
+          {"confirmation", d.confirmation ? to_json(*d.confirmation) : nlohmann::json()},
           {"suppressed", d.suppressed}};
 }
 

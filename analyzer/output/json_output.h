@@ -10,6 +10,10 @@
 namespace sealint::output {
 
 [[nodiscard]] nlohmann::json to_json(const Diagnostic& diagnostic);
+// A confirm-mode verdict with its numbers (also SARIF's result properties).
+[[nodiscard]] nlohmann::json to_json(const Confirmation& confirmation);
+// "confirmed: `total` grows by 10 autograd nodes per iteration ..." for one-line outputs.
+[[nodiscard]] std::string confirmation_line(const Confirmation& confirmation);
 void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics);
 
 }  // namespace sealint::output

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/output/json_output.h"
+
 namespace sealint::output {
 
 namespace {
@@ -143,6 +145,11 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     }
     if (d.fix) result["fixes"] = json::array({fix_json(d)});
     if (d.suppressed) result["suppressions"] = json::array({{{"kind", "inSource"}}});
+    if (d.confirmation) {
+      result["message"]["text"] = result["message"]["text"].get<std::string>() +
+                                  " Confirm mode: " + sentence(confirmation_line(*d.confirmation));
+      result["properties"] = {{"confirmation", to_json(*d.confirmation)}};
+    }
     results.push_back(std::move(result));
   }
   std::string root = "file://" + uri_escape(options.source_root);

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "analyzer/core/utf8.h"
+#include "analyzer/output/sparkline.h"
 
 namespace sealint::output {
 
@@ -84,6 +85,15 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     if (!d.help.empty())
       out << fmt::format("{} {}={} {}help{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset,
                          d.help);
+    if (d.confirmation) {
+      const Confirmation& c = *d.confirmation;
+      const std::string_view color =
+          c.verdict == Verdict::Confirmed ? severity_color(p, d.severity) : p.cyan;
+      const std::string trend = sparkline(c.trend);
+      out << fmt::format("{} {}={} {}{}{}: {}{}\n", gutter, p.blue, p.reset, color,
+                         verdict_name(c.verdict), p.reset, c.detail,
+                         trend.empty() ? "" : "  " + trend);
+    }
     out << '\n';
   }
 }

@@ -1,0 +1,50 @@
+#include "analyzer/cli/cli_support.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+#include "rules/rule_docs.h"
+
+namespace sealint::cli {
+
+bool use_color(const std::string& mode) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  return isatty(STDOUT_FILENO) != 0 && (no_color == nullptr || *no_color == '\0') &&
+         (term == nullptr || std::string_view(term) != "dumb");
+}
+
+std::vector<output::SarifRule> sarif_rules(const rules::RuleRegistry& registry) {
+  std::vector<output::SarifRule> out;
+  for (const auto& rule : registry.rules()) {
+    const RuleInfo& info = rule->info();
+    out.push_back({std::string(info.id), std::string(info.name), std::string(info.summary),
+                   std::string(rules::rule_doc(info.id)), info.severity});
+  }
+  return out;
+}
+
+std::string LineCache::line(std::string_view path, uint32_t line) {
+  auto it = files_.find(std::string(path));
+  if (it == files_.end()) {
+    std::string bytes;
+    if (auto s = stdin_.find(std::string(path)); s != stdin_.end()) {
+      bytes = s->second;
+    } else {
+      std::ifstream in{std::string(path), std::ios::binary};
+      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    auto file = SourceFile::from_bytes(std::string(path), std::move(bytes));
+    it = files_.emplace(std::string(path), file ? std::optional(std::move(*file)) : std::nullopt)
+             .first;
+  }
+  if (!it->second) return {};
+  return std::string(it->second->line_text(line));
+}
+
+}  // namespace sealint::cli

@@ -1,0 +1,39 @@
+#pragma once
+// What the `sealint` and `sealint confirm` commands share: exit statuses, the version, colour
+// choice, the SARIF rule table, and the source lines the text output quotes.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/source_file.h"
+#include "analyzer/output/sarif_output.h"
+#include "rules/registry.h"
+
+namespace sealint::cli {
+
+inline constexpr int kExitClean = 0;
+inline constexpr int kExitFindings = 1;
+inline constexpr int kExitError = 2;
+inline constexpr std::string_view kVersion = "0.1.0";
+
+// --color=auto: a terminal, NO_COLOR unset or empty, TERM not "dumb".
+[[nodiscard]] bool use_color(const std::string& mode);
+
+[[nodiscard]] std::vector<output::SarifRule> sarif_rules(const rules::RuleRegistry& registry);
+
+// Source lines for the text output's snippets, read once per file.
+class LineCache {
+ public:
+  explicit LineCache(const std::map<std::string, std::string>& stdin_content)
+      : stdin_(stdin_content) {}
+  std::string line(std::string_view path, uint32_t line);
+
+ private:
+  const std::map<std::string, std::string>& stdin_;
+  std::map<std::string, std::optional<SourceFile>> files_;
+};
+
+}  // namespace sealint::cli

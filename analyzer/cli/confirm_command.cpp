@@ -1,0 +1,290 @@
+#include "analyzer/cli/confirm_command.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "analyzer/cli/cli_support.h"
+#include "analyzer/cli/configurations.h"
+#include "analyzer/cli/probe_location.h"
+#include "analyzer/confirm/plan.h"
+#include "analyzer/confirm/process.h"
+#include "analyzer/confirm/verdict.h"
+#include "analyzer/cpp/frontend.h"
+#include "analyzer/driver/driver.h"
+#include "analyzer/output/github_output.h"
+#include "analyzer/output/json_output.h"
+#include "analyzer/output/sarif_output.h"
+#include "analyzer/output/text_output.h"
+
+namespace sealint::cli {
+
+namespace {
+
+// The probe's own exit statuses (probe/sealint_probe/__main__.py).
+constexpr int kProbeBadPlan = 2;
+constexpr int kProbeNoTorch = 3;
+
+// A private folder for the plan, the result and the script's output, removed on every return.
+class TempDir {
+ public:
+  TempDir() {
+    std::error_code error;
+    std::string pattern =
+        (std::filesystem::temp_directory_path(error) / "sealint-confirm-XXXXXX").string();
+    if (error) pattern = "/tmp/sealint-confirm-XXXXXX";
+    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code error;
+    if (!path_.empty()) std::filesystem::remove_all(path_, error);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+int fail(const std::string& message) {
+  std::cerr << "sealint: error: " << message << '\n';
+  return kExitError;
+}
+
+std::string absolute(const std::string& path) {
+  std::error_code error;
+  const auto p = std::filesystem::absolute(path, error);
+  return error ? path : p.lexically_normal().string();
+}
+
+Result<nlohmann::json> read_json(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& error) {
+    return make_error(fmt::format("'{}' is not valid JSON: {}", path, error.what()));
+  }
+}
+
+// The script's findings, with the configuration in force for it; exit status on failure.
+struct Analysis {
+  std::vector<Diagnostic> findings;  // not suppressed, sorted
+  std::vector<InputError> errors;
+};
+Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistry& registry) {
+  auto grammar = python::PythonGrammar::load();
+  if (!grammar) return make_error(grammar.error());
+  Configurations configurations(registry, {options.config_path, options.select, options.ignore});
+  std::vector<FileInput> inputs{{options.script, std::nullopt}};
+  if (auto assigned = configurations.assign(inputs.front()); !assigned)
+    return make_error(assigned.error());
+  const Driver driver(registry, *grammar);
+  RunResult run = driver.run(inputs, DriverOptions{});
+  Analysis analysis;
+  for (Diagnostic& d : run.diagnostics)
+    if (!d.suppressed) analysis.findings.push_back(std::move(d));
+  analysis.errors = std::move(run.errors);
+  return analysis;
+}
+
+// Runs the probe on the plan; the result's JSON, or an error that says what went wrong.
+struct ProbeRun {
+  nlohmann::json result;
+  confirm::RunEnd end;
+  std::string log_tail;  // the script's last output lines when it did not end well
+};
+Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& plan_path,
+                           const std::string& temp) {
+  const std::optional<std::string> probe_dir = find_probe_dir();
+  if (!probe_dir) return make_error("the probe (share/sealint/probe/sealint_probe) is missing");
+  confirm::ChildCommand command;
+  const std::string result_path = temp + "/result.json";
+  command.argv = {options.python, "-m", "sealint_probe",         "--plan", plan_path, "--out",
+                  result_path,    "--", absolute(options.script)};
+  command.argv.insert(command.argv.end(), options.script_args.begin(), options.script_args.end());
+  const char* python_path = std::getenv("PYTHONPATH");
+  command.extra_env.push_back(fmt::format("PYTHONPATH={}{}", *probe_dir,
+                                          python_path != nullptr && *python_path != '\0'
+                                              ? fmt::format(":{}", python_path)
+                                              : std::string()));
+  command.log_path = temp + "/output.log";
+  command.timeout_seconds = options.timeout_seconds;
+  auto exit = confirm::run_child(command);
+  if (!exit) {
+    return make_error(fmt::format("{} (pick the interpreter with --python PATH)", exit.error()));
+  }
+  if (exit->interrupted != 0) return make_error("interrupted; the script's processes were ended");
+  const std::string tail = confirm::tail_of_file(command.log_path, 20);
+  if (exit->exit_code == kProbeNoTorch) {
+    return make_error(
+        fmt::format("{}\n(pick an interpreter that has torch with --python PATH)",
+                    tail.empty() ? fmt::format("'{}' cannot import torch", options.python) : tail));
+  }
+  if (tail.find("No module named sealint_probe") != std::string::npos)
+    return make_error(
+        fmt::format("'{}' cannot import the probe from '{}'", options.python, *probe_dir));
+  std::error_code error;
+  if (!std::filesystem::exists(result_path, error)) {
+    std::string why =
+        exit->timed_out ? fmt::format(
+                              "the run timed out after {} s before the probe wrote a "
+                              "result",
+                              options.timeout_seconds)
+        : exit->signal != 0
+            ? fmt::format("the probe was killed by signal {}", exit->signal)
+            : fmt::format("the probe exited with status {} without a result", exit->exit_code);
+    if (exit->exit_code == kProbeBadPlan) why = "the probe refused the plan";
+    return make_error(tail.empty() ? why : fmt::format("{}; its output ends with:\n{}", why, tail));
+  }
+  auto result = read_json(result_path);
+  if (!result) return make_error(result.error());
+  auto end = confirm::check_result(*result, exit->timed_out, options.timeout_seconds);
+  if (!end) return make_error(end.error());
+  const nlohmann::json exit_info = result->value("exit", nlohmann::json::object());
+  const std::string kind =
+      exit_info.is_object() && exit_info.value("kind", nlohmann::json()).is_string()
+          ? exit_info["kind"].get<std::string>()
+          : std::string();
+  return ProbeRun{std::move(*result), *end,
+                  kind == "exception" || exit->timed_out ? tail : std::string()};
+}
+
+std::string verdict_summary(const std::vector<Diagnostic>& findings) {
+  size_t counts[4] = {0, 0, 0, 0};
+  for (const Diagnostic& d : findings)
+    if (d.confirmation) ++counts[static_cast<size_t>(d.confirmation->verdict)];
+  std::vector<std::string> parts;
+  for (Verdict v :
+       {Verdict::Confirmed, Verdict::NotConfirmed, Verdict::NotReached, Verdict::NotMeasured}) {
+    if (counts[static_cast<size_t>(v)] != 0)
+      parts.push_back(fmt::format("{} {}", counts[static_cast<size_t>(v)], verdict_name(v)));
+  }
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& registry,
+                   const std::vector<Diagnostic>& findings, const ProbeRun& run) {
+  std::ofstream file_out;
+  if (!options.output_path.empty()) {
+    file_out.open(options.output_path, std::ios::binary | std::ios::trunc);
+    if (!file_out) {
+      return fail(fmt::format("cannot write '{}': {}", options.output_path, std::strerror(errno)));
+    }
+  }
+  std::ostream& out = options.output_path.empty() ? std::cout : file_out;
+  const std::map<std::string, std::string> no_stdin;
+  LineCache cache(no_stdin);
+  const output::LineLookup lines = [&](std::string_view path, uint32_t line) {
+    return cache.line(path, line);
+  };
+  if (options.format == "json") {
+    output::write_json(out, findings);
+  } else if (options.format == "sarif") {
+    std::error_code error;
+    output::write_sarif(out, findings, sarif_rules(registry), lines,
+                        {std::string(kVersion), std::filesystem::current_path(error).string()});
+  } else if (options.format == "github") {
+    output::write_github(out, findings);
+  } else {
+    const bool color = options.output_path.empty() && use_color(options.color);
+    output::write_text(out, findings, lines, {color});
+    const double seconds = run.result.value("seconds", 0.0);
+    out << fmt::format("Found {} finding{} in {}: {} ({}, {:.1f} s).\n", findings.size(),
+                       findings.size() == 1 ? "" : "s", findings.front().path,
+                       verdict_summary(findings), run.end.summary, seconds);
+  }
+  out.flush();
+  if (!out)
+    return fail(fmt::format("cannot write '{}'",
+                            options.output_path.empty() ? "stdout" : options.output_path));
+  return kExitFindings;
+}
+
+}  // namespace
+
+int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& registry) {
+  std::error_code error;
+  if (!std::filesystem::exists(options.script, error))
+    return fail(fmt::format("'{}': no such file", options.script));
+  if (std::filesystem::is_directory(options.script, error))
+    return fail(fmt::format("'{}' is a folder: confirm mode runs one script", options.script));
+  if (cpp::is_cpp_source(options.script)) {
+    return fail(fmt::format("'{}' is C++: confirm mode runs Python scripts", options.script));
+  }
+  auto analysis = analyse(options, registry);
+  if (!analysis) return fail(analysis.error());
+  output::write_input_errors(std::cerr, analysis->errors, {false});
+  const bool input_errors = std::any_of(analysis->errors.begin(), analysis->errors.end(),
+                                        [](const InputError& e) { return !e.warning; });
+  if (input_errors) return kExitError;
+  std::vector<Diagnostic>& findings = analysis->findings;
+  if (findings.empty() && !options.plan_only) {
+    if (options.format == "text") {
+      std::cout << fmt::format("No findings in {}: nothing to confirm.\n", options.script);
+    } else if (options.format == "json") {
+      std::cout << "[]\n";
+    } else if (options.format == "sarif") {
+      const std::map<std::string, std::string> no_stdin;
+      LineCache cache(no_stdin);
+      output::write_sarif(std::cout, findings, sarif_rules(registry),
+                          [&](std::string_view p, uint32_t l) { return cache.line(p, l); },
+                          {std::string(kVersion), std::filesystem::current_path(error).string()});
+    }
+    return kExitClean;
+  }
+  confirm::PlanOptions plan_options{absolute(options.script), options.steps, std::nullopt};
+  if (!options.snapshot_path.empty()) plan_options.snapshot = absolute(options.snapshot_path);
+  const nlohmann::json plan = confirm::make_plan(findings, plan_options);
+  if (options.plan_only) {
+    if (options.output_path.empty()) {
+      std::cout << plan.dump(2) << '\n';
+      return kExitClean;
+    }
+    std::ofstream out(options.output_path, std::ios::binary | std::ios::trunc);
+    out << plan.dump(2) << '\n';
+    return out ? kExitClean
+               : fail(fmt::format("cannot write '{}': {}", options.output_path,
+                                  std::strerror(errno)));
+  }
+  ProbeRun run;
+  if (!options.result_path.empty()) {
+    auto result = read_json(options.result_path);
+    if (!result) return fail(result.error());
+    auto end = confirm::check_result(*result, false, options.timeout_seconds);
+    if (!end) return fail(end.error());
+    run = {std::move(*result), *end, {}};
+  } else {
+    const TempDir temp;
+    if (temp.path().empty())
+      return fail(fmt::format("cannot create a temporary folder: {}", std::strerror(errno)));
+    const std::string plan_path = temp.path() + "/plan.json";
+    std::ofstream(plan_path, std::ios::binary) << plan.dump(2) << '\n';
+    auto probed = run_probe(options, plan_path, temp.path());
+    if (!probed) return fail(probed.error());
+    run = std::move(*probed);
+  }
+  // How the run ended goes to stderr, so that a JSON or SARIF stdout stays clean.
+  if (!run.log_tail.empty()) {
+    std::cerr << fmt::format("sealint: note: {}; the script's output ends with:\n{}\n",
+                             run.end.summary, run.log_tail);
+  }
+  for (const auto& problem : run.result.value("errors", nlohmann::json::array())) {
+    if (problem.is_string())
+      std::cerr << "sealint: warning: probe: " << problem.get<std::string>() << '\n';
+  }
+  confirm::judge(findings, run.result, run.end);
+  return write_findings(options, registry, findings, run);
+}
+
+}  // namespace sealint::cli

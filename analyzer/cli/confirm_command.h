@@ -1,0 +1,32 @@
+#pragma once
+// `sealint confirm train.py [options] -- [script args]`: analyses the script, runs it under the
+// probe for a bounded number of iterations, and prints each finding with its verdict
+// (docs/confirm.md). Exit status: 0 no findings, 1 findings, 2 errors (the interpreter cannot
+// import torch, the probe could not run, bad input).
+#include <string>
+#include <vector>
+
+#include "rules/registry.h"
+
+namespace sealint::cli {
+
+struct ConfirmOptions {
+  std::string script;
+  std::vector<std::string> script_args;
+  unsigned steps = 20;
+  std::string python = "python3";
+  int timeout_seconds = 300;
+  std::string format = "text";
+  std::string color = "auto";
+  std::string output_path;
+  std::string snapshot_path;
+  std::string result_path;  // read this result instead of running the script
+  bool plan_only = false;   // write the plan and stop
+  std::string config_path;
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+};
+
+[[nodiscard]] int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& registry);
+
+}  // namespace sealint::cli

@@ -1,0 +1,31 @@
+#pragma once
+// Runs the probe as a child process: an argv array (never a shell), its own process group (so a
+// timeout kills DataLoader workers too), stdin from /dev/null, output to a log file.
+#include <string>
+#include <vector>
+
+#include "analyzer/core/result.h"
+
+namespace sealint::confirm {
+
+struct ChildCommand {
+  std::vector<std::string> argv;       // argv[0] is looked up on PATH when it has no '/'
+  std::vector<std::string> extra_env;  // "NAME=value", added to (or replacing) ours
+  std::string log_path;                // receives the child's stdout and stderr
+  int timeout_seconds = 300;
+};
+
+struct ChildExit {
+  int exit_code = -1;  // when it exited
+  int signal = 0;      // when a signal ended it
+  bool timed_out = false;
+  int interrupted = 0;  // the signal (SIGINT, SIGTERM, SIGHUP) that stopped us waiting
+};
+
+// Fails when the child could not be started (no such interpreter, not executable).
+[[nodiscard]] Result<ChildExit> run_child(const ChildCommand& command);
+
+// The last `max_lines` lines of a file, for showing what a failed script printed.
+[[nodiscard]] std::string tail_of_file(const std::string& path, size_t max_lines);
+
+}  // namespace sealint::confirm

@@ -1,0 +1,26 @@
+#pragma once
+// Reads a per-iteration series the way confirm mode's verdicts need: a least-squares slope and
+// its fit after the warm-up, and whether the growth is steady rather than a one-off step.
+#include <optional>
+#include <vector>
+
+namespace sealint::confirm {
+
+struct Trend {
+  double slope = 0;            // per iteration, least squares over the samples after the warm-up
+  double r_squared = 0;        // 1 for a perfect line; a flat series has 0
+  double rising = 0;           // fraction of consecutive steps that went up
+  size_t samples = 0;          // samples the fit used
+  bool steady = false;         // growth the verdict accepts (see trend.cpp)
+  std::vector<double> values;  // the samples the fit used, in order
+};
+
+// Fewest samples after the warm-up for a verdict of growth: fewer iterations say nothing.
+inline constexpr size_t kMinTrendSamples = 4;
+
+// `series[k]` is the value after k iterations (null: unbound or unreadable). The first samples
+// are warm-up (the state before the first iteration, the optimizer's first step, the allocator
+// filling its cache) and are left out of the fit.
+[[nodiscard]] Trend read_trend(const std::vector<std::optional<double>>& series);
+
+}  // namespace sealint::confirm

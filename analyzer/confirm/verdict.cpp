@@ -1,0 +1,312 @@
+#include "analyzer/confirm/verdict.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "analyzer/confirm/trend.h"
+
+namespace sealint::confirm {
+
+namespace {
+
+using Series = std::vector<std::optional<double>>;
+using nlohmann::json;
+
+// The series named `metric` of an object's "series", numbers and booleans as numbers.
+Series series_of(const json& owner, std::string_view metric) {
+  Series out;
+  if (!owner.is_object()) return out;
+  const auto series = owner.find("series");
+  if (series == owner.end() || !series->is_object()) return out;
+  const auto values = series->find(std::string(metric));
+  if (values == series->end() || !values->is_array()) return out;
+  for (const json& v : *values) {
+    if (v.is_number()) {
+      out.emplace_back(v.get<double>());
+    } else if (v.is_boolean()) {
+      out.emplace_back(v.get<bool>() ? 1.0 : 0.0);
+    } else {
+      out.emplace_back(std::nullopt);
+    }
+  }
+  return out;
+}
+
+std::vector<double> present(const Series& series) {
+  std::vector<double> out;
+  for (const auto& v : series)
+    if (v) out.push_back(*v);
+  return out;
+}
+
+std::string bytes_text(double bytes) {
+  const double magnitude = std::fabs(bytes);
+  if (magnitude >= 1024.0 * 1024 * 1024)
+    return fmt::format("{:.1f} GiB", bytes / (1024.0 * 1024 * 1024));
+  if (magnitude >= 1024.0 * 1024) return fmt::format("{:.1f} MiB", bytes / (1024.0 * 1024));
+  if (magnitude >= 1024.0) return fmt::format("{:.1f} KiB", bytes / 1024.0);
+  return fmt::format("{:.0f} B", bytes);
+}
+
+std::string count_text(double value) {
+  return std::fabs(value - std::round(value)) < 0.05 ? fmt::format("{:.0f}", value)
+                                                     : fmt::format("{:.1f}", value);
+}
+
+// A non-negative integer (parsed JSON has them unsigned, built JSON signed).
+std::optional<size_t> index_of(const json& value) {
+  if (!value.is_number_integer() || value.get<long long>() < 0) return std::nullopt;
+  return value.get<size_t>();
+}
+
+const json* element(const json& array, const json& index) {
+  if (!array.is_array() || !index_of(index)) return nullptr;
+  const size_t i = *index_of(index);
+  return i < array.size() ? &array[i] : nullptr;
+}
+
+// The finding's entry in the result, by id.
+const json* finding_result(const json& result, size_t id) {
+  const auto findings = result.find("findings");
+  if (findings == result.end() || !findings->is_array()) return nullptr;
+  for (const json& f : *findings) {
+    if (f.is_object() && index_of(f.value("id", json())) == id) return &f;
+  }
+  return nullptr;
+}
+
+// The loop's memory per iteration, when it grows steadily: on CUDA the allocator's count, on CPU
+// the tensors Python can see, else the process's resident memory.
+struct LoopMemory {
+  double per_iteration = 0;
+  std::string what;
+};
+std::optional<LoopMemory> loop_memory(const json* loop) {
+  if (loop == nullptr) return std::nullopt;
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kMetrics{{
+      {"cuda_allocated_bytes", "CUDA memory"},
+      {"live_tensor_bytes", "live tensors"},
+      {"rss_bytes", "process memory"},
+  }};
+  for (const auto& [metric, what] : kMetrics) {
+    const Trend trend = read_trend(series_of(*loop, metric));
+    if (trend.steady) return LoopMemory{trend.slope, std::string(what)};
+  }
+  return std::nullopt;
+}
+
+struct VariableTrend {
+  std::string name;
+  std::string metric;
+  Trend trend;
+  std::vector<double> shown;
+};
+
+std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
+  std::string amount;
+  if (v.metric == "graph_nodes") {
+    amount = fmt::format("{} autograd nodes", count_text(v.trend.slope));
+  } else if (v.metric == "length") {
+    amount = fmt::format("{} elements", count_text(v.trend.slope));
+  } else {
+    amount = bytes_text(v.trend.slope) + " of tensors";
+  }
+  return fmt::format("`{}` grows by {} per iteration over {} iterations (fit R² {:.2f})", v.name,
+                     amount, iterations, v.trend.r_squared);
+}
+
+Confirmation judge_growth(const Diagnostic& d, const json& found, const json* loop,
+                          uint32_t iterations) {
+  Confirmation c;
+  c.iterations = iterations;
+  std::optional<VariableTrend> best;
+  std::optional<VariableTrend> flat;  // the most telling series that did not grow
+  bool any_read = false;
+  const json variables = found.value("variables", json::array());
+  for (const json& variable : variables) {
+    const std::string name = variable.value("name", std::string());
+    for (std::string_view metric : {"graph_nodes", "length", "tensor_bytes"}) {
+      const Series series = series_of(variable, metric);
+      if (present(series).empty()) continue;
+      any_read = true;
+      VariableTrend candidate{name, std::string(metric), read_trend(series), present(series)};
+      if (candidate.trend.steady) {
+        if (!best) best = candidate;
+        if (metric == "graph_nodes") c.nodes_per_iteration = candidate.trend.slope;
+        if (metric == "length") c.length_per_iteration = candidate.trend.slope;
+        if (metric == "tensor_bytes") c.bytes_per_iteration = candidate.trend.slope;
+      } else if (!flat) {
+        flat = candidate;
+      }
+    }
+    if (best) break;
+  }
+  const std::optional<LoopMemory> memory = loop_memory(loop);
+  if (best) {
+    c.verdict = Verdict::Confirmed;
+    c.subject = best->name;
+    c.metric = best->metric;
+    c.fit = best->trend.r_squared;
+    c.trend = best->shown;
+    c.detail = growth_sentence(*best, iterations);
+    if (memory) {
+      if (!c.bytes_per_iteration) c.bytes_per_iteration = memory->per_iteration;
+      c.detail +=
+          fmt::format("; {} +{} per iteration", memory->what, bytes_text(memory->per_iteration));
+    }
+    return c;
+  }
+  if (!any_read) {
+    // Nothing named could be read (a place the probe cannot reach): the loop's memory is the
+    // only evidence, and it says so.
+    if (memory) {
+      c.verdict = Verdict::Confirmed;
+      c.subject = "the loop";
+      c.metric = memory->what;
+      c.bytes_per_iteration = memory->per_iteration;
+      c.detail = fmt::format(
+          "{} grow by {} per iteration over {} iterations ({} could not be read)", memory->what,
+          bytes_text(memory->per_iteration), iterations,
+          d.probe && !d.probe->variables.empty() ? fmt::format("`{}`", d.probe->variables.front())
+                                                 : std::string("no variable"));
+      return c;
+    }
+    c.verdict = Verdict::NotConfirmed;
+    c.detail = fmt::format("nothing grew over {} iterations, and {} could not be read", iterations,
+                           d.probe && !d.probe->variables.empty()
+                               ? fmt::format("`{}`", d.probe->variables.front())
+                               : std::string("no variable"));
+    return c;
+  }
+  c.verdict = Verdict::NotConfirmed;
+  c.subject = flat->name;
+  c.metric = flat->metric;
+  c.trend = flat->shown;
+  if (flat->trend.samples < kMinTrendSamples) {
+    c.detail = fmt::format(
+        "only {} iterations ran, too few to see a trend (raise --steps, or the loop's length)",
+        iterations);
+  } else {
+    c.fit = flat->trend.r_squared;
+    const std::string_view what = flat->metric == "graph_nodes" ? "autograd nodes"
+                                  : flat->metric == "length"    ? "length"
+                                                                : "tensor bytes";
+    c.detail = fmt::format("`{}` did not grow steadily over {} iterations ({} {} to {})",
+                           flat->name, iterations, what, count_text(flat->shown.front()),
+                           count_text(flat->shown.back()));
+  }
+  return c;
+}
+
+Confirmation judge_graph(const json& found, uint32_t iterations) {
+  Confirmation c;
+  c.iterations = iterations;
+  c.metric = "graph_nodes";
+  const json variables = found.value("variables", json::array());
+  for (const json& variable : variables) {
+    const Series series = series_of(variable, "graph_nodes");
+    // The entry sample is before the first iteration.
+    std::vector<double> samples =
+        present(series.empty() ? series : Series(std::next(series.begin()), series.end()));
+    if (samples.empty()) continue;
+    const auto with_graph = static_cast<size_t>(
+        std::count_if(samples.begin(), samples.end(), [](double n) { return n > 0; }));
+    c.subject = variable.value("name", std::string());
+    c.trend = samples;
+    if (with_graph * 5 >= samples.size() * 4 && with_graph >= 2) {
+      std::vector<double> sorted = samples;
+      std::sort(sorted.begin(), sorted.end());
+      c.verdict = Verdict::Confirmed;
+      c.nodes_per_iteration = sorted[sorted.size() / 2];
+      c.detail = fmt::format(
+          "`{}` carries an autograd graph of {} nodes on {} of {} iterations, never used by a "
+          "backward",
+          c.subject, count_text(*c.nodes_per_iteration), with_graph, samples.size());
+    } else {
+      c.verdict = Verdict::NotConfirmed;
+      c.detail = fmt::format("`{}` carried no autograd graph on {} of {} iterations", c.subject,
+                             samples.size() - with_graph, samples.size());
+    }
+    return c;
+  }
+  c.verdict = Verdict::NotMeasured;
+  c.detail = "the model's output is not bound to a name the probe can read";
+  return c;
+}
+
+}  // namespace
+
+Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seconds) {
+  if (!result.is_object() || result.value("format", std::string()) != "sealint-confirm-result")
+    return make_error("the probe's result is not a sealint-confirm-result document");
+  if (result.value("version", 0) != 1) {
+    return make_error(fmt::format("the probe's result has version {}; this sealint reads version 1",
+                                  result.value("version", json()).dump()));
+  }
+  RunEnd end;
+  end.timed_out = timed_out;
+  const json exit = result.value("exit", json::object());
+  const std::string kind = exit.is_object() ? exit.value("kind", std::string()) : std::string();
+  if (timed_out) {
+    end.summary = fmt::format("the run timed out after {} s", timeout_seconds);
+  } else if (kind == "stopped") {
+    end.summary = "stopped after --steps iterations";
+  } else if (kind == "completed") {
+    end.summary = "the script ended";
+  } else if (kind == "exit") {
+    end.summary = fmt::format("the script called sys.exit({})", exit.value("code", json()).dump());
+  } else if (kind == "exception") {
+    const json e = exit.value("exception", json::object());
+    if (e.is_object()) {
+      end.summary = fmt::format("the script raised {}: {}", e.value("type", std::string("?")),
+                                e.value("message", std::string()));
+      if (e.value("line", json()).is_number())
+        end.summary += fmt::format(" (line {})", e["line"].get<long>());
+    } else {
+      end.summary = "the script raised an exception";
+    }
+  } else if (kind == "timeout") {
+    end.timed_out = true;
+    end.summary = fmt::format("the run timed out after {} s", timeout_seconds);
+  } else {
+    end.summary = "the run ended";
+  }
+  return end;
+}
+
+void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& end) {
+  const json loops = result.value("loops", json::array());
+  for (size_t id = 0; id < findings.size(); ++id) {
+    Diagnostic& d = findings[id];
+    Confirmation c;
+    const json* found = finding_result(result, id);
+    if (!d.probe) {
+      c.verdict = Verdict::NotMeasured;
+      c.detail = fmt::format("{} is not a per-iteration effect: confirm mode has nothing to count",
+                             d.rule_id);
+    } else if (found == nullptr) {
+      c.verdict = Verdict::NotMeasured;
+      c.detail = "the probe's result has no entry for this finding";
+    } else {
+      const json* loop = element(loops, found->value("loop", json()));
+      const json count = found->value("iterations", json());
+      const auto iterations = static_cast<uint32_t>(index_of(count).value_or(0));
+      if (iterations == 0) {
+        c.verdict = Verdict::NotReached;
+        c.detail =
+            fmt::format("the loop at line {} never ran ({})", d.probe->loop_line, end.summary);
+      } else if (d.probe->measure == ProbeMeasure::Graph) {
+        c = judge_graph(*found, iterations);
+      } else {
+        c = judge_growth(d, *found, loop, iterations);
+      }
+    }
+    d.confirmation = std::move(c);
+  }
+}
+
+}  // namespace sealint::confirm

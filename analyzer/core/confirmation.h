@@ -1,0 +1,48 @@
+#pragma once
+// What confirm mode needs from a finding (a ProbeHint, set by the rule) and what it learned by
+// running the script (a Confirmation): plain values carried on the Diagnostic (docs/confirm.md).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sealint {
+
+// How a rule's pattern shows at run time.
+enum class ProbeMeasure {
+  Growth,  // something grows across the loop's iterations (SL001, SL002, SL005, SL010)
+  Graph,   // an autograd graph is recorded on every iteration (SL006)
+};
+
+[[nodiscard]] std::string_view probe_measure_name(ProbeMeasure measure);
+
+struct ProbeHint {
+  ProbeMeasure measure = ProbeMeasure::Growth;
+  uint32_t loop_line = 0;      // the loop's header line: the probe counts its visits
+  uint32_t loop_end_line = 0;  // the loop's last line
+  // Places to measure in the loop's frame: a name, then attributes (`self.meter.sum`).
+  std::vector<std::string> variables;
+  bool operator==(const ProbeHint&) const = default;
+};
+
+enum class Verdict { Confirmed, NotConfirmed, NotReached, NotMeasured };
+
+[[nodiscard]] std::string_view verdict_name(Verdict verdict);  // "confirmed", "not confirmed", ...
+
+// The numbers behind a verdict; per-iteration rates come from a least-squares fit (verdict.cpp).
+struct Confirmation {
+  Verdict verdict = Verdict::NotMeasured;
+  uint32_t iterations = 0;  // iterations of the finding's loop that ran
+  std::string subject;      // what the series measures: "`total_loss`", "the loop"
+  std::string metric;       // "graph_nodes", "tensor_bytes", "length", ...
+  std::optional<double> nodes_per_iteration;
+  std::optional<double> bytes_per_iteration;
+  std::optional<double> length_per_iteration;
+  std::optional<double> fit;  // R² of the fit behind the verdict
+  std::vector<double> trend;  // the series the verdict was read from
+  std::string detail;         // why not measured, how the run ended, ...
+  bool operator==(const Confirmation&) const = default;
+};
+
+}  // namespace sealint

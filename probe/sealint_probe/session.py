@@ -1,0 +1,226 @@
+"""One probe run: the flagged loops and findings, their series, the sampling at each header visit
+and the stop after `steps` iterations."""
+import os
+import sys
+import threading
+import time
+
+from . import measure, result, source
+from .source import ENTRY
+
+
+class _Remapped(object):
+    """A finding or loop with its file as found on this machine (see Session._local)."""
+
+    __slots__ = ("id", "file", "line", "end_line", "loop")
+
+    def __init__(self, file, line, end_line=None, loop=None, id=None):
+        self.id = id
+        self.file = file
+        self.line = line
+        self.end_line = end_line
+        self.loop = loop
+
+
+class LoopState(object):
+    __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
+                 "cuda", "rss", "findings", "stops")
+
+    def __init__(self, index, file, line, end_line, shape):
+        self.index = index
+        self.file = file  # as the plan spells it: sealint matches the result on it
+        self.line = line
+        self.end_line = end_line
+        self.shape = shape
+        self.iterations = 0  # counted across every entry of the loop
+        self.entries = 0
+        self.live, self.cuda, self.rss = [], [], []
+        self.findings = []  # FindingState measured at this loop's visits
+        self.stops = False  # a measured finding waits for this loop's `steps` iterations
+
+
+class FindingState(object):
+    __slots__ = ("finding", "loop", "variables")
+
+    def __init__(self, finding, loop):
+        self.finding = finding
+        self.loop = loop
+        # [(path, {metric: [sample, ...]})]; no variables when nothing is measured
+        measured = loop is not None and finding.measure != "none"
+        self.variables = [(path, {"graph_nodes": [], "tensor_bytes": [], "length": [],
+                                  "requires_grad": []})
+                          for path in (finding.variables if measured else [])]
+
+
+class Session(object):
+    def __init__(self, plan, script, out, torch, cuda, errors):
+        self.plan = plan
+        self.out = out
+        self.steps = plan.steps
+        self.torch = torch
+        self.cuda = cuda
+        self.errors = errors
+        self.measurer = measure.Measurer(torch)
+        self.pid = os.getpid()
+        self.started = time.time()
+        self.lock = threading.RLock()  # a flagged loop may run in a thread too
+        self._reported = set()
+        self._plan_folder = os.path.dirname(plan.script)
+        self._script_folder = os.path.dirname(os.path.abspath(script))
+        self.loops = []
+        self.findings = []
+        by_key = {}
+        for finding in plan.findings:
+            loop = None
+            if finding.loop is not None:
+                local = self._local(finding.loop.file)
+                key = (source.canonical(local), finding.loop.line)
+                loop = by_key.get(key)
+                if loop is None:
+                    shape, problem = source.shape(local, finding.loop.line, finding.loop.end_line)
+                    if problem:
+                        errors.append(problem)
+                    loop = LoopState(len(self.loops), finding.loop.file, finding.loop.line,
+                                     finding.loop.end_line, shape)
+                    by_key[key] = loop
+                    self.loops.append(loop)
+            state = FindingState(finding, loop)
+            if loop is not None and state.variables:
+                loop.findings.append(state)
+                loop.stops = True
+            self.findings.append(state)
+        self.user_files = set([source.canonical(script)])
+        self.user_files.update(loop.shape.file for loop in self.loops)
+        self.user_files.update(source.canonical(self._local(f.file)) for f in plan.findings)
+
+    def _local(self, path):
+        """A plan made on another machine names its files there: a file under the plan's script
+        folder is looked up under the folder of the script being run."""
+        if os.path.exists(path) or not self._plan_folder:
+            return path
+        relative = os.path.relpath(path, self._plan_folder)
+        if relative.startswith(os.pardir):
+            return path
+        return os.path.join(self._script_folder, relative)
+
+    # --- sampling, called by the tracer -------------------------------------------------------
+
+    def on_visit(self, loop, frame, kind):
+        if os.getpid() != self.pid:
+            return  # a forked child that kept the tracer: it must not count, sample or stop
+        try:
+            with self.lock:
+                self._visit(loop, frame, kind)
+        except Exception as error:  # a probe bug must not surface in the user's code
+            self._error("probe error at %s:%d: %s: %s" % (loop.file, loop.line,
+                                                          type(error).__name__, error))
+
+    def _visit(self, loop, frame, kind):
+        if kind == ENTRY:
+            loop.entries += 1
+            if loop.entries > 1:
+                return  # the state after `iterations` iterations is already sampled
+        else:
+            loop.iterations += 1
+        if loop.iterations > self.steps:
+            return
+        self._sample(loop, frame)
+        if kind != ENTRY and loop.iterations == self.steps and self._all_done():
+            self.stop()
+
+    def _sample(self, loop, frame):
+        loop.cuda.append(self.cuda.sample())
+        with self.measurer.quiet():
+            loop.live.append(self.measurer.live_tensor_bytes())
+            loop.rss.append(measure.rss_bytes())
+            for state in loop.findings:
+                for path, series in state.variables:
+                    value, problem = measure.lookup(frame, path)
+                    if problem:
+                        self._error("finding %d: %s" % (state.finding.id, problem))
+                    if value is measure.MISSING:
+                        sample = measure.null_sample()
+                    else:
+                        sample = self.measurer.value(value)
+                    for key, values in series.items():
+                        values.append(sample[key])
+
+    def _all_done(self):
+        waiting = [loop for loop in self.loops if loop.stops]
+        return bool(waiting) and all(loop.iterations >= self.steps for loop in waiting)
+
+    def _error(self, text):
+        if text not in self._reported:  # once per distinct problem, not once per iteration
+            self._reported.add(text)
+            self.errors.append(text)
+
+    # --- the end --------------------------------------------------------------------------------
+
+    def stop(self, kind="stopped"):
+        """Every flagged loop ran `steps` iterations (or sealint's timeout sent SIGTERM): write
+        the result and leave at once. The script's `finally` blocks and atexit handlers must not
+        run (they could train on, save checkpoints, or hang); sealint kills the process group
+        afterwards."""
+        status = 0
+        try:
+            self.write({"kind": kind, "code": None, "exception": None})
+        except Exception as error:
+            # Going on would run the whole script and write again: report and leave anyway.
+            sys.stderr.write("sealint_probe: cannot write the result %s: %s\n" % (self.out, error))
+            status = 1
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()  # what the script printed so far, block-buffered into a file
+            except Exception:
+                pass
+        os._exit(status)
+
+    def on_terminate(self, signum, frame):
+        """SIGTERM from sealint's --timeout: what was measured so far still gives verdicts."""
+        if os.getpid() == self.pid:
+            self.stop("timeout")
+        os._exit(128 + signum)
+
+    def write(self, exit_info):
+        doc = self.document(exit_info)
+        result.write(self.out, doc)
+
+    def document(self, exit_info):
+        remapped = []
+        for state in self.findings:
+            finding = state.finding
+            if finding.loop is None:
+                continue
+            loop = _Remapped(self._local(finding.loop.file), finding.loop.line,
+                             finding.loop.end_line)
+            remapped.append(_Remapped(self._local(finding.file), finding.line, loop=loop,
+                                      id=finding.id))
+        snapshot, blocks = self.cuda.finish(self.plan.snapshot, remapped)
+        loops = [{
+            "file": loop.file,
+            "line": loop.line,
+            "end_line": loop.end_line,
+            "iterations": loop.iterations,
+            "entries": loop.entries,
+            "series": {
+                "live_tensor_bytes": result.series(loop.live),
+                "cuda_allocated_bytes": result.series(loop.cuda),
+                "rss_bytes": result.series(loop.rss),
+            },
+        } for loop in self.loops]
+        findings = []
+        for state in self.findings:
+            loop = state.loop
+            findings.append({
+                "id": state.finding.id,
+                "loop": loop.index if loop is not None else None,
+                "iterations": loop.iterations if loop is not None else None,
+                "variables": [{"name": path,
+                               "series": dict((key, result.series(values))
+                                              for key, values in series.items())}
+                              for path, series in state.variables],
+                "cuda_blocks": blocks.get(state.finding.id),
+            })
+        return result.document(self.torch.__version__, self.cuda.device(), exit_info,
+                               time.time() - self.started, loops, findings, snapshot,
+                               list(self.errors))

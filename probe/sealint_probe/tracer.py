@@ -1,0 +1,107 @@
+"""The `sys.settrace` machinery: counts visits of the flagged loops' headers.
+
+The global trace function runs once per Python call anywhere (torch included) and returns a local
+tracer only for the code objects that hold a flagged loop, so line events, the expensive part, are
+delivered for those frames alone. Each visit is handed to `on_visit(loop, frame, kind)`, which
+must not raise (an exception from a trace function would land in the user's code and switch
+tracing off).
+
+Does not import torch, so that the counting can be tested on every Python version.
+"""
+import os
+import sys
+import threading
+
+from . import source
+
+_UNKNOWN = object()
+
+
+class _FrameTracer(object):
+    """The local tracer of one frame: remembers the frame's previous line event, which tells a
+    loop entry from an iteration (source.LoopShape.visit_kind). Kept on the frame as `f_trace`, so
+    a generator resumed later continues with the same state."""
+
+    __slots__ = ("triggers", "prev", "on_visit", "bound")
+
+    def __init__(self, triggers, on_visit):
+        self.triggers = triggers  # line -> [loop], the loops of this code whose trigger it is
+        self.prev = None
+        self.on_visit = on_visit
+        self.bound = self.trace  # returned on every event: no new bound method per line
+
+    def trace(self, frame, event, arg):
+        if event == "line":
+            line = frame.f_lineno
+            loops = self.triggers.get(line)
+            if loops is not None:
+                prev = self.prev
+                for loop in loops:
+                    kind = loop.shape.visit_kind(prev)
+                    if kind is not None:
+                        self.on_visit(loop, frame, kind)
+            self.prev = line
+        return self.bound
+
+
+class Tracer(object):
+    """`loops` are objects with a `.shape` (source.LoopShape); on_visit gets them back."""
+
+    def __init__(self, loops, on_visit):
+        self._on_visit = on_visit
+        self._by_file = {}
+        for loop in loops:
+            self._by_file.setdefault(loop.shape.file, []).append(loop)
+        self._codes = {}  # code object -> triggers dict, or None when not flagged
+        self._files = {}  # co_filename -> canonical path, or None when no flagged loop is there
+        self._off = False
+        self._installed = False
+
+    def install(self):
+        sys.settrace(self._global)
+        threading.settrace(self._global)
+        if hasattr(os, "register_at_fork"):
+            # A forked child (DataLoader worker) inherits the trace function: switch it off there,
+            # so that a worker neither pays for it nor counts, samples or stops anything.
+            os.register_at_fork(after_in_child=self._in_child)
+        self._installed = True
+
+    def uninstall(self):
+        self._off = True
+        if self._installed:
+            sys.settrace(None)
+            threading.settrace(None)
+
+    def _in_child(self):
+        self.uninstall()
+
+    def _classify(self, code):
+        filename = code.co_filename
+        canonical = self._files.get(filename, _UNKNOWN)
+        if canonical is _UNKNOWN:
+            canonical = source.canonical(filename)
+            if canonical not in self._by_file:
+                canonical = None
+            self._files[filename] = canonical
+        triggers = None
+        if canonical is not None:
+            for loop in self._by_file[canonical]:
+                if loop.shape.holds(code):
+                    if triggers is None:
+                        triggers = {}
+                    triggers.setdefault(loop.shape.trigger, []).append(loop)
+        self._codes[code] = triggers
+        return triggers
+
+    def _global(self, frame, event, arg):
+        # Called for every 'call' event in every thread that has the tracer: keep it cheap.
+        code = frame.f_code
+        triggers = self._codes.get(code, _UNKNOWN)
+        if triggers is _UNKNOWN:
+            triggers = self._classify(code)
+        if triggers is None or self._off:
+            return None
+        current = frame.f_trace
+        if current is not None and isinstance(getattr(current, "__self__", None), _FrameTracer):
+            return current  # a generator or coroutine resumed: keep its state
+        return _FrameTracer(triggers, self._on_visit).bound

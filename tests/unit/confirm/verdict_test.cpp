@@ -1,0 +1,125 @@
+#include "analyzer/confirm/verdict.h"
+
+#include <gtest/gtest.h>
+
+namespace sealint::confirm {
+namespace {
+
+using nlohmann::json;
+
+Diagnostic growth_finding(std::vector<std::string> variables) {
+  Diagnostic d;
+  d.rule_id = "SL001";
+  d.path = "train.py";
+  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, std::move(variables)};
+  return d;
+}
+
+json counting(double start, double step, size_t n) {
+  json out = json::array({nullptr});
+  for (size_t i = 1; i < n; ++i) out.push_back(start + step * static_cast<double>(i));
+  return out;
+}
+
+json result_with(json findings, json loops = json::array()) {
+  return {{"format", "sealint-confirm-result"},
+          {"version", 1},
+          {"exit", {{"kind", "stopped"}, {"code", nullptr}, {"exception", nullptr}}},
+          {"seconds", 1.0},
+          {"loops", loops},
+          {"findings", findings},
+          {"errors", json::array()}};
+}
+
+TEST(Verdict, GrowingGraphIsConfirmedWithNodesPerIteration) {
+  std::vector<Diagnostic> findings{growth_finding({"total_loss"})};
+  const json result = result_with(json::array(
+      {{{"id", 0},
+        {"loop", 0},
+        {"iterations", 20},
+        {"variables", json::array({{{"name", "total_loss"},
+                                    {"series", {{"graph_nodes", counting(0, 10, 21)}}}}})}}}));
+  judge(findings, result, {"stopped", false});
+  ASSERT_TRUE(findings[0].confirmation);
+  const Confirmation& c = *findings[0].confirmation;
+  EXPECT_EQ(c.verdict, Verdict::Confirmed) << c.detail;
+  ASSERT_TRUE(c.nodes_per_iteration);
+  EXPECT_DOUBLE_EQ(*c.nodes_per_iteration, 10);
+  EXPECT_EQ(c.iterations, 20U);
+  EXPECT_NE(c.detail.find("10 autograd nodes per iteration"), std::string::npos) << c.detail;
+}
+
+TEST(Verdict, FlatSeriesIsNotConfirmed) {
+  std::vector<Diagnostic> findings{growth_finding({"total_loss"})};
+  const json result = result_with(json::array(
+      {{{"id", 0},
+        {"loop", nullptr},
+        {"iterations", 20},
+        {"variables", json::array({{{"name", "total_loss"},
+                                    {"series", {{"graph_nodes", counting(0, 0, 21)}}}}})}}}));
+  judge(findings, result, {"stopped", false});
+  EXPECT_EQ(findings[0].confirmation->verdict, Verdict::NotConfirmed);
+}
+
+TEST(Verdict, ALoopThatNeverRanIsNotReached) {
+  std::vector<Diagnostic> findings{growth_finding({"total_loss"})};
+  const json result = result_with(json::array(
+      {{{"id", 0}, {"loop", nullptr}, {"iterations", 0}, {"variables", json::array()}}}));
+  judge(findings, result, {"the script ended", false});
+  EXPECT_EQ(findings[0].confirmation->verdict, Verdict::NotReached);
+  EXPECT_NE(findings[0].confirmation->detail.find("line 10"), std::string::npos);
+}
+
+TEST(Verdict, ARuleWithoutAProbeIsNotMeasured) {
+  Diagnostic d;
+  d.rule_id = "SL003";
+  std::vector<Diagnostic> findings{d};
+  judge(findings, result_with(json::array()), {"stopped", false});
+  EXPECT_EQ(findings[0].confirmation->verdict, Verdict::NotMeasured);
+}
+
+// An SL006 finding on `out`, whose graph has `nodes` nodes on each of 10 iterations.
+std::vector<Diagnostic> judged_graph(double nodes) {
+  Diagnostic d = growth_finding({"out"});
+  d.probe->measure = ProbeMeasure::Graph;
+  std::vector<Diagnostic> findings{d};
+  json series = json::array({nullptr});
+  for (int i = 0; i < 10; ++i) series.push_back(nodes);
+  const json result = result_with(json::array(
+      {{{"id", 0},
+        {"loop", nullptr},
+        {"iterations", 10},
+        {"variables", json::array({{{"name", "out"}, {"series", {{"graph_nodes", series}}}}})}}}));
+  judge(findings, result, {"stopped", false});
+  return findings;
+}
+
+TEST(Verdict, GraphRecordedEveryIterationIsConfirmed) {
+  const auto findings = judged_graph(7);
+  EXPECT_EQ(findings[0].confirmation->verdict, Verdict::Confirmed);
+  EXPECT_DOUBLE_EQ(*findings[0].confirmation->nodes_per_iteration, 7);
+}
+
+TEST(Verdict, NoGraphUnderNoGradIsNotConfirmed) {
+  EXPECT_EQ(judged_graph(0)[0].confirmation->verdict, Verdict::NotConfirmed);
+}
+
+TEST(Verdict, ResultOfAnotherFormatIsRefused) {
+  EXPECT_FALSE(check_result(json{{"format", "other"}}, false, 300));
+  json wrong_version = result_with(json::array());
+  wrong_version["version"] = 2;
+  EXPECT_FALSE(check_result(wrong_version, false, 300));
+  EXPECT_TRUE(check_result(result_with(json::array()), false, 300));
+}
+
+TEST(Verdict, AnExceptionIsSummarisedWithItsLine) {
+  json result = result_with(json::array());
+  result["exit"] = {{"kind", "exception"},
+                    {"exception", {{"type", "ValueError"}, {"message", "bad"}, {"line", 31}}}};
+  auto end = check_result(result, false, 300);
+  ASSERT_TRUE(end);
+  EXPECT_EQ(end->summary, "the script raised ValueError: bad (line 31)");
+}
+
+}  // namespace
+}  // namespace sealint::confirm
