@@ -107,20 +107,4 @@ bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call) {
          analysis.fact(*callee->base()).kind == ir::ValueKind::Module;
 }
 
-ProbeHint probe_hint(const SourceFile& file, const ir::Stmt& loop, ProbeMeasure measure,
-                     const std::vector<std::string>& keys) {
-  ProbeHint hint;
-  hint.measure = measure;
-  hint.loop_line = file.position(loop.range.begin).line;
-  hint.loop_end_line =
-      file.position(loop.range.end > loop.range.begin ? loop.range.end - 1 : loop.range.begin).line;
-  for (const std::string& key : keys) {
-    std::string place = key.substr(0, key.find('['));
-    if (!place.empty() &&
-        std::find(hint.variables.begin(), hint.variables.end(), place) == hint.variables.end())
-      hint.variables.push_back(std::move(place));
-  }
-  return hint;
-}
-
 }  // namespace sealint::rules

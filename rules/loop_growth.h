@@ -7,6 +7,7 @@
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/ir/training_loops.h"
 
 namespace sealint::rules {
 
@@ -24,10 +25,7 @@ namespace sealint::rules {
 [[nodiscard]] std::vector<Related> growth_evidence(const ir::Function& function,
                                                    const ir::Stmt& loop, std::string_view key);
 
-// What confirm mode measures for a finding in `loop` (docs/confirm.md): the places `keys`
-// (ir::place_key), a subscripted place measured as its container.
-[[nodiscard]] ProbeHint probe_hint(const SourceFile& file, const ir::Stmt& loop,
-                                   ProbeMeasure measure, const std::vector<std::string>& keys);
+using ir::probe_hint;
 
 // An expression as messages quote it: its source, or its first 40 bytes and "..." when it is
 // longer or spans lines (then `complete` is false and a help should not build code from it).

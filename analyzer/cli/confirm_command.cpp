@@ -24,6 +24,7 @@
 #include "analyzer/output/github_output.h"
 #include "analyzer/output/json_output.h"
 #include "analyzer/output/sarif_output.h"
+#include "analyzer/output/sparkline.h"
 #include "analyzer/output/text_output.h"
 
 namespace sealint::cli {
@@ -80,6 +81,7 @@ Result<nlohmann::json> read_json(const std::string& path) {
 // The script's findings, with the configuration in force for it; exit status on failure.
 struct Analysis {
   std::vector<Diagnostic> findings;  // not suppressed, sorted
+  std::vector<WatchedLoop> watched;  // training loops no finding is in
   std::vector<InputError> errors;
 };
 Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistry& registry) {
@@ -90,11 +92,14 @@ Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistr
   if (auto assigned = configurations.assign(inputs.front()); !assigned)
     return make_error(assigned.error());
   const Driver driver(registry, *grammar);
-  RunResult run = driver.run(inputs, DriverOptions{});
+  DriverOptions driver_options;
+  driver_options.watch_loops = true;
+  RunResult run = driver.run(inputs, driver_options);
   Analysis analysis;
   for (Diagnostic& d : run.diagnostics)
     if (!d.suppressed) analysis.findings.push_back(std::move(d));
   analysis.errors = std::move(run.errors);
+  analysis.watched = std::move(run.watched);
   return analysis;
 }
 
@@ -173,8 +178,22 @@ std::string verdict_summary(const std::vector<Diagnostic>& findings) {
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
+// The loops measured without a finding, after the findings: `path:line: loop: verdict: ...`.
+void write_watched(std::ostream& out, const std::vector<WatchedLoop>& watched,
+                   const std::vector<Confirmation>& verdicts) {
+  for (size_t i = 0; i < watched.size(); ++i) {
+    const Confirmation& c = verdicts[i];
+    const std::string trend = output::sparkline(c.trend);
+    out << fmt::format("{}:{}: training loop without a finding: {}{}{}\n", watched[i].path,
+                       watched[i].probe.loop_line, output::confirmation_line(c),
+                       c.verdict == Verdict::Confirmed ? " (a leak no rule reported)" : "",
+                       trend.empty() ? "" : "  " + trend);
+  }
+}
+
 int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& registry,
-                   const std::vector<Diagnostic>& findings, const ProbeRun& run) {
+                   const std::vector<Diagnostic>& findings, const std::vector<WatchedLoop>& watched,
+                   const std::vector<Confirmation>& watched_verdicts, const ProbeRun& run) {
   std::ofstream file_out;
   if (!options.output_path.empty()) {
     file_out.open(options.output_path, std::ios::binary | std::ios::trunc);
@@ -199,16 +218,25 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
   } else {
     const bool color = options.output_path.empty() && use_color(options.color);
     output::write_text(out, findings, lines, {color});
-    const double seconds = run.result.value("seconds", 0.0);
-    out << fmt::format("Found {} finding{} in {}: {} ({}, {:.1f} s).\n", findings.size(),
-                       findings.size() == 1 ? "" : "s", findings.front().path,
-                       verdict_summary(findings), run.end.summary, seconds);
+    write_watched(out, watched, watched_verdicts);
+    const nlohmann::json seconds = run.result.value("seconds", nlohmann::json());
+    const std::string ran = fmt::format(
+        "{}{}", run.end.summary,
+        seconds.is_number() ? fmt::format(", {:.1f} s", seconds.get<double>()) : std::string());
+    if (findings.empty()) {
+      out << fmt::format("No findings in {}; {} loop{} measured ({}).\n", options.script,
+                         watched.size(), watched.size() == 1 ? "" : "s", ran);
+    } else {
+      out << fmt::format("Found {} finding{} in {}: {} ({}).\n", findings.size(),
+                         findings.size() == 1 ? "" : "s", findings.front().path,
+                         verdict_summary(findings), ran);
+    }
   }
   out.flush();
   if (!out)
     return fail(fmt::format("cannot write '{}'",
                             options.output_path.empty() ? "stdout" : options.output_path));
-  return kExitFindings;
+  return findings.empty() ? kExitClean : kExitFindings;
 }
 
 }  // namespace
@@ -229,7 +257,8 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
                                         [](const InputError& e) { return !e.warning; });
   if (input_errors) return kExitError;
   std::vector<Diagnostic>& findings = analysis->findings;
-  if (findings.empty() && !options.plan_only) {
+  const std::vector<WatchedLoop>& watched = analysis->watched;
+  if (findings.empty() && (watched.empty() || options.format != "text") && !options.plan_only) {
     if (options.format == "text") {
       std::cout << fmt::format("No findings in {}: nothing to confirm.\n", options.script);
     } else if (options.format == "json") {
@@ -245,7 +274,7 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   }
   confirm::PlanOptions plan_options{absolute(options.script), options.steps, std::nullopt};
   if (!options.snapshot_path.empty()) plan_options.snapshot = absolute(options.snapshot_path);
-  const nlohmann::json plan = confirm::make_plan(findings, plan_options);
+  const nlohmann::json plan = confirm::make_plan(findings, watched, plan_options);
   if (options.plan_only) {
     if (options.output_path.empty()) {
       std::cout << plan.dump(2) << '\n';
@@ -284,7 +313,12 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
       std::cerr << "sealint: warning: probe: " << problem.get<std::string>() << '\n';
   }
   confirm::judge(findings, run.result, run.end);
-  return write_findings(options, registry, findings, run);
+  std::vector<Confirmation> watched_verdicts;
+  for (size_t i = 0; i < watched.size(); ++i) {
+    watched_verdicts.push_back(
+        confirm::judge_watched(watched[i], findings.size() + i, run.result, run.end));
+  }
+  return write_findings(options, registry, findings, watched, watched_verdicts, run);
 }
 
 }  // namespace sealint::cli

@@ -12,30 +12,35 @@ std::string absolute_path(const std::string& path) {
   return error ? path : absolute.lexically_normal().string();
 }
 
+nlohmann::json entry(size_t id, std::string_view rule, const std::string& path, uint32_t line,
+                     uint32_t column, const std::optional<ProbeHint>& probe) {
+  const std::string file = absolute_path(path);
+  nlohmann::json loop = nullptr;
+  nlohmann::json variables = nlohmann::json::array();
+  std::string measure = "none";
+  if (probe) {
+    measure = std::string(probe_measure_name(probe->measure));
+    loop = {{"file", file}, {"line", probe->loop_line}, {"end_line", probe->loop_end_line}};
+    for (const std::string& v : probe->variables) variables.push_back(v);
+  }
+  return {{"id", id},           {"rule", rule}, {"path", path},
+          {"file", file},       {"line", line}, {"column", column},
+          {"measure", measure}, {"loop", loop}, {"variables", variables}};
+}
+
 }  // namespace
 
-nlohmann::json make_plan(const std::vector<Diagnostic>& findings, const PlanOptions& options) {
+nlohmann::json make_plan(const std::vector<Diagnostic>& findings,
+                         const std::vector<WatchedLoop>& watched, const PlanOptions& options) {
   nlohmann::json entries = nlohmann::json::array();
   for (size_t id = 0; id < findings.size(); ++id) {
     const Diagnostic& d = findings[id];
-    const std::string file = absolute_path(d.path);
-    nlohmann::json loop = nullptr;
-    nlohmann::json variables = nlohmann::json::array();
-    std::string measure = "none";
-    if (d.probe) {
-      measure = std::string(probe_measure_name(d.probe->measure));
-      loop = {{"file", file}, {"line", d.probe->loop_line}, {"end_line", d.probe->loop_end_line}};
-      for (const std::string& v : d.probe->variables) variables.push_back(v);
-    }
-    entries.push_back({{"id", id},
-                       {"rule", d.rule_id},
-                       {"path", d.path},
-                       {"file", file},
-                       {"line", d.span.begin.line},
-                       {"column", d.span.begin.column},
-                       {"measure", measure},
-                       {"loop", loop},
-                       {"variables", variables}});
+    entries.push_back(
+        entry(id, d.rule_id, d.path, d.span.begin.line, d.span.begin.column, d.probe));
+  }
+  for (size_t i = 0; i < watched.size(); ++i) {
+    const WatchedLoop& w = watched[i];
+    entries.push_back(entry(findings.size() + i, "loop", w.path, w.probe.loop_line, 1, w.probe));
   }
   return {{"format", "sealint-confirm-plan"},
           {"version", 1},

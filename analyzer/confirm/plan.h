@@ -16,9 +16,11 @@ struct PlanOptions {
   std::optional<std::string> snapshot;  // absolute path for the CUDA memory snapshot
 };
 
-// Finding ids are indices into `findings`; each file is named by its absolute path, which the
-// probe compares with a code object's co_filename.
+// Finding ids are indices into `findings`, then `watched` loops follow (id findings.size() + i,
+// rule "loop"); each file is named by its absolute path, which the probe compares with a code
+// object's co_filename.
 [[nodiscard]] nlohmann::json make_plan(const std::vector<Diagnostic>& findings,
+                                       const std::vector<WatchedLoop>& watched,
                                        const PlanOptions& options);
 
 }  // namespace sealint::confirm

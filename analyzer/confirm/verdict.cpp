@@ -85,7 +85,9 @@ struct LoopMemory {
   double per_iteration = 0;
   std::string what;
 };
-std::optional<LoopMemory> loop_memory(const json* loop) {
+// Resident memory steps with the C allocator, so alone it confirms nothing in a loop no rule
+// flagged (`with_process` false).
+std::optional<LoopMemory> loop_memory(const json* loop, bool with_process) {
   if (loop == nullptr) return std::nullopt;
   constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kMetrics{{
       {"cuda_allocated_bytes", "CUDA memory"},
@@ -93,6 +95,7 @@ std::optional<LoopMemory> loop_memory(const json* loop) {
       {"rss_bytes", "process memory"},
   }};
   for (const auto& [metric, what] : kMetrics) {
+    if (metric == "rss_bytes" && !with_process) continue;
     const Trend trend = read_trend(series_of(*loop, metric));
     if (trend.steady) return LoopMemory{trend.slope, std::string(what)};
   }
@@ -119,8 +122,9 @@ std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
                      amount, iterations, v.trend.r_squared);
 }
 
-Confirmation judge_growth(const Diagnostic& d, const json& found, const json* loop,
-                          uint32_t iterations) {
+// `watched`: a loop no rule flagged, where only a graph or tensor memory counts as growth.
+Confirmation judge_growth(const ProbeHint& probe, const json& found, const json* loop,
+                          uint32_t iterations, bool watched) {
   Confirmation c;
   c.iterations = iterations;
   std::optional<VariableTrend> best;
@@ -130,6 +134,7 @@ Confirmation judge_growth(const Diagnostic& d, const json& found, const json* lo
   for (const json& variable : variables) {
     const std::string name = variable.value("name", std::string());
     for (std::string_view metric : {"graph_nodes", "length", "tensor_bytes"}) {
+      if (watched && metric == "length") continue;
       const Series series = series_of(variable, metric);
       if (present(series).empty()) continue;
       any_read = true;
@@ -145,7 +150,10 @@ Confirmation judge_growth(const Diagnostic& d, const json& found, const json* lo
     }
     if (best) break;
   }
-  const std::optional<LoopMemory> memory = loop_memory(loop);
+  const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
+  const std::string first_place = probe.variables.empty()
+                                      ? std::string("no variable")
+                                      : fmt::format("`{}`", probe.variables.front());
   if (best) {
     c.verdict = Verdict::Confirmed;
     c.subject = best->name;
@@ -160,7 +168,14 @@ Confirmation judge_growth(const Diagnostic& d, const json& found, const json* lo
     }
     return c;
   }
-  if (!any_read) {
+  if (watched && !memory) {
+    c.verdict = Verdict::NotConfirmed;
+    c.detail =
+        fmt::format("no autograd graph or tensor memory grew over {} iterations", iterations);
+    if (flat) c.trend = flat->shown;
+    return c;
+  }
+  if (!any_read || watched) {
     // Nothing named could be read (a place the probe cannot reach): the loop's memory is the
     // only evidence, and it says so.
     if (memory) {
@@ -168,18 +183,14 @@ Confirmation judge_growth(const Diagnostic& d, const json& found, const json* lo
       c.subject = "the loop";
       c.metric = memory->what;
       c.bytes_per_iteration = memory->per_iteration;
-      c.detail = fmt::format(
-          "{} grow by {} per iteration over {} iterations ({} could not be read)", memory->what,
-          bytes_text(memory->per_iteration), iterations,
-          d.probe && !d.probe->variables.empty() ? fmt::format("`{}`", d.probe->variables.front())
-                                                 : std::string("no variable"));
+      c.detail = fmt::format("{} grow by {} per iteration over {} iterations", memory->what,
+                             bytes_text(memory->per_iteration), iterations);
+      if (!watched) c.detail += fmt::format(" ({} could not be read)", first_place);
       return c;
     }
     c.verdict = Verdict::NotConfirmed;
     c.detail = fmt::format("nothing grew over {} iterations, and {} could not be read", iterations,
-                           d.probe && !d.probe->variables.empty()
-                               ? fmt::format("`{}`", d.probe->variables.front())
-                               : std::string("no variable"));
+                           first_place);
     return c;
   }
   c.verdict = Verdict::NotConfirmed;
@@ -302,11 +313,31 @@ void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& 
       } else if (d.probe->measure == ProbeMeasure::Graph) {
         c = judge_graph(*found, iterations);
       } else {
-        c = judge_growth(d, *found, loop, iterations);
+        c = judge_growth(*d.probe, *found, loop, iterations, false);
       }
     }
     d.confirmation = std::move(c);
   }
+}
+
+Confirmation judge_watched(const WatchedLoop& watched, size_t id, const json& result,
+                           const RunEnd& end) {
+  Confirmation c;
+  const json* found = finding_result(result, id);
+  if (found == nullptr) {
+    c.detail = "the probe's result has no entry for this loop";
+    return c;
+  }
+  const auto iterations =
+      static_cast<uint32_t>(index_of(found->value("iterations", json())).value_or(0));
+  if (iterations == 0) {
+    c.verdict = Verdict::NotReached;
+    c.detail = fmt::format("the loop never ran ({})", end.summary);
+    return c;
+  }
+  const json loops = result.value("loops", json::array());
+  return judge_growth(watched.probe, *found, element(loops, found->value("loop", json())),
+                      iterations, true);
 }
 
 }  // namespace sealint::confirm

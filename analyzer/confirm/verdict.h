@@ -24,4 +24,9 @@ struct RunEnd {
 // Sets `confirmation` on each of `findings` (the plan's ids are their indices).
 void judge(std::vector<Diagnostic>& findings, const nlohmann::json& result, const RunEnd& end);
 
+// The verdict on a loop no finding is in (plan id `id`): confirmed only when an autograd graph or
+// tensor memory grows, since a list of numbers growing by one per step is no leak.
+[[nodiscard]] Confirmation judge_watched(const WatchedLoop& loop, size_t id,
+                                         const nlohmann::json& result, const RunEnd& end);
+
 }  // namespace sealint::confirm

@@ -26,6 +26,14 @@ struct ProbeHint {
   bool operator==(const ProbeHint&) const = default;
 };
 
+// A training loop no finding points at, which confirm mode measures too: a fixed script is
+// shown flat, and growth the rules missed is shown.
+struct WatchedLoop {
+  std::string path;
+  ProbeHint probe;
+  bool operator==(const WatchedLoop&) const = default;
+};
+
 enum class Verdict { Confirmed, NotConfirmed, NotReached, NotMeasured };
 
 [[nodiscard]] std::string_view verdict_name(Verdict verdict);  // "confirmed", "not confirmed", ...

@@ -16,6 +16,7 @@
 #include "analyzer/core/fixes.h"
 #include "analyzer/core/suppressions.h"
 #include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/python/frontend.h"
 
@@ -35,6 +36,7 @@ std::string lowercase_first(std::string text) {
 struct FileResult {
   std::vector<Diagnostic> diagnostics;
   std::vector<InputError> errors;
+  std::vector<WatchedLoop> watched;
   std::string path;
   std::optional<uint64_t> digest;
 };
@@ -125,6 +127,7 @@ class Worker {
           module.language() == ir::Language::Cpp ? rule->info().cpp : rule->info().python;
       if (applies) rule->check(module, context, sink);
     }
+    if (options.watch_loops) watch_loops(module, analysis, result);
     if (input.config != nullptr) {
       std::erase_if(result.diagnostics,
                     [&](const Diagnostic& d) { return d.severity < input.config->min_severity; });
@@ -165,6 +168,19 @@ class Worker {
     }
   }
 
+  // The training loops that no finding measures already, with what they carry.
+  static void watch_loops(const ir::Module& module, const ir::FileAnalysis& analysis,
+                          FileResult& result) {
+    for (const ir::TrainingLoop& loop : ir::training_loops(module, analysis)) {
+      ProbeHint hint =
+          ir::probe_hint(module.file(), *loop.loop, ProbeMeasure::Growth, loop.carried);
+      const bool measured = std::any_of(
+          result.diagnostics.begin(), result.diagnostics.end(),
+          [&](const Diagnostic& d) { return d.probe && d.probe->loop_line == hint.loop_line; });
+      if (!measured) result.watched.push_back({result.path, std::move(hint)});
+    }
+  }
+
   const rules::RuleRegistry& registry_;
   python::PythonFrontend frontend_;
   std::optional<cpp::CppFrontend> cpp_;  // made on the first C++ file
@@ -197,6 +213,7 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
     std::move(result.diagnostics.begin(), result.diagnostics.end(),
               std::back_inserter(out.diagnostics));
     std::move(result.errors.begin(), result.errors.end(), std::back_inserter(out.errors));
+    std::move(result.watched.begin(), result.watched.end(), std::back_inserter(out.watched));
   }
   out.files = inputs.size();
   std::sort(out.diagnostics.begin(), out.diagnostics.end(), diagnostic_less);

@@ -28,15 +28,17 @@ struct FileInput {
 };
 
 struct DriverOptions {
-  unsigned jobs = 0;        // 0: all cores
-  bool parse_only = false;  // the speed floor: parse, nothing else
-  cpp::CppOptions cpp;      // how C++ files are parsed (-p, --torch-headers)
+  unsigned jobs = 0;         // 0: all cores
+  bool parse_only = false;   // the speed floor: parse, nothing else
+  cpp::CppOptions cpp;       // how C++ files are parsed (-p, --torch-headers)
+  bool watch_loops = false;  // confirm mode: also list the training loops no finding is in
 };
 
 struct RunResult {
   std::vector<Diagnostic> diagnostics;  // sorted
   std::vector<InputError> errors;       // sorted
   size_t files = 0;
+  std::vector<WatchedLoop> watched;  // with DriverOptions::watch_loops, in file order
   // Each analysed file's content digest, by the path findings name it with: `--fix` writes
   // no file that changed since it was read.
   std::map<std::string, uint64_t> digests;

@@ -1,0 +1,29 @@
+#pragma once
+// The loops confirm mode watches where no rule reported: the innermost loops that train, and the
+// places they carry from one iteration to the next, so that a fixed script can be shown flat.
+#include <string>
+#include <vector>
+
+#include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/ir.h"
+
+namespace sealint::ir {
+
+struct TrainingLoop {
+  const Function* function = nullptr;
+  const Stmt* loop = nullptr;
+  // Bound outside the loop and accumulated into (`total += x`) or appended to
+  // (`losses.append(x)`) inside it, not reset every iteration: place keys, in source order.
+  std::vector<std::string> carried;
+};
+
+// What confirm mode measures for a finding in `loop` (docs/confirm.md): the places `keys`
+// (place_key), a subscripted place measured as its container.
+[[nodiscard]] ProbeHint probe_hint(const SourceFile& file, const Stmt& loop, ProbeMeasure measure,
+                                   const std::vector<std::string>& keys);
+
+// Loops that train (a backward or an optimizer step) with no nested loop that trains.
+[[nodiscard]] std::vector<TrainingLoop> training_loops(const Module& module,
+                                                       const FileAnalysis& analysis);
+
+}  // namespace sealint::ir

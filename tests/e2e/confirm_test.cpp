@@ -1,0 +1,237 @@
+// End-to-end: `sealint confirm` runs real scripts under Debian's python3-torch (/usr/bin/python3,
+// CPU) and gives each finding a verdict measured by the probe; every fault the probe meets ends
+// in a defined verdict or a clear error.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// The interpreter that has torch on this machine (make deps installs python3-torch for it).
+constexpr std::string_view kPython = "/usr/bin/python3";
+
+std::string example(std::string_view name) {
+  return (std::filesystem::path(SEALINT_SOURCE_DIR) / "examples" / name).string();
+}
+
+// A training loop with SL001 on `total += loss` (line 11, loop at line 7); `{body}` runs at the
+// start of each iteration with `i` its index, `{after}` before the loop.
+std::string leaky_script(std::string_view body, std::string_view before = "") {
+  return fmt::format(
+      "import sys\n"                                            // 1
+      "import torch\n"                                          // 2
+      "def train(model, opt, steps):\n"                         // 3
+      "    total = 0\n"                                         // 4
+      "    {}\n"                                                // 5
+      "    i = 0\n"                                             // 6
+      "    for i in range(steps):\n"                            // 7
+      "        {}\n"                                            // 8
+      "        loss = model(torch.randn(4, 3)).sum()\n"         // 9
+      "        opt.zero_grad(); loss.backward(); opt.step()\n"  // 10
+      "        total += loss\n"                                 // 11
+      "    return total\n"                                      // 12
+      "model = torch.nn.Linear(3, 1)\n"                         // 13
+      "opt = torch.optim.SGD(model.parameters(), lr=0.01)\n"    // 14
+      "if '--skip' not in sys.argv:\n"                          // 15
+      "    train(model, opt, 200)\n",                           // 16
+      before.empty() ? "pass" : before, body.empty() ? "pass" : body);
+}
+
+class ConfirmTest : public E2eTest {
+ protected:
+  RunOutput confirm(std::vector<std::string> args) const {
+    args.insert(args.begin(), {"confirm", "--python", std::string(kPython), "--steps", "10"});
+    return run(args);
+  }
+};
+
+TEST_F(ConfirmTest, LeakyTotalLossIsConfirmedWithNodesPerIteration) {
+  const RunOutput r = confirm({example("leaky_total_loss.py"), "--", "--steps", "100"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total_loss` grows by "));
+  EXPECT_THAT(r.out, HasSubstr("autograd nodes per iteration over 10 iterations"));
+  EXPECT_THAT(r.out, HasSubstr("1 confirmed (stopped after --steps iterations"));
+  // The script's own output is not mixed into ours.
+  EXPECT_THAT(r.out, Not(HasSubstr("mean loss")));
+}
+
+TEST_F(ConfirmTest, LeakyLossListIsConfirmed) {
+  const RunOutput r = confirm({example("leaky_loss_list.py"), "--", "--steps", "100"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `losses` grows by "));
+}
+
+TEST_F(ConfirmTest, FixedTwinsAreNotConfirmed) {
+  for (std::string_view name : {"fixed_total_loss.py", "fixed_loss_list.py"}) {
+    const RunOutput r = confirm({example(name), "--", "--steps", "100"});
+    EXPECT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_THAT(r.out, HasSubstr(":10: training loop without a finding: not confirmed: no "
+                                 "autograd graph or tensor memory grew over 10 iterations"))
+        << name;
+  }
+}
+
+TEST_F(ConfirmTest, JsonSarifAndGithubCarryTheVerdict) {
+  const RunOutput json_run =
+      confirm({"--format", "json", example("leaky_total_loss.py"), "--", "--steps", "100"});
+  const auto findings = nlohmann::json::parse(json_run.out, nullptr, false);
+  ASSERT_TRUE(findings.is_array() && findings.size() == 1) << describe(json_run);
+  const nlohmann::json& c = findings[0]["confirmation"];
+  EXPECT_EQ(c["verdict"], "confirmed");
+  EXPECT_EQ(c["iterations"], 10);
+  EXPECT_GT(c["nodes_per_iteration"].get<double>(), 0);
+  EXPECT_GE(c["fit_r_squared"].get<double>(), 0.8);
+
+  const RunOutput sarif_run =
+      confirm({"--format", "sarif", example("leaky_total_loss.py"), "--", "--steps", "100"});
+  const auto sarif = nlohmann::json::parse(sarif_run.out, nullptr, false);
+  ASSERT_FALSE(sarif.is_discarded()) << describe(sarif_run);
+  EXPECT_EQ(sarif["runs"][0]["results"][0]["properties"]["confirmation"]["verdict"], "confirmed");
+
+  const RunOutput github_run =
+      confirm({"--format", "github", example("leaky_total_loss.py"), "--", "--steps", "100"});
+  EXPECT_THAT(github_run.out, HasSubstr("%0Aconfirmed: `total_loss` grows by"));
+}
+
+TEST_F(ConfirmTest, ALoopTheRunNeverReachesIsNotReached) {
+  write("train.py", leaky_script(""));
+  const RunOutput r = confirm({"train.py", "--", "--skip"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= not reached: the loop at line 7 never ran (the script ended)"));
+}
+
+TEST_F(ConfirmTest, AScriptThatRaisesKeepsWhatWasMeasured) {
+  write("train.py", leaky_script("if i == 8: raise RuntimeError('disk full')"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total` grows by"));
+  EXPECT_THAT(r.out, HasSubstr("the script raised RuntimeError: disk full (line 8)"));
+  EXPECT_THAT(r.err, HasSubstr("RuntimeError: disk full"));  // the script's traceback
+}
+
+TEST_F(ConfirmTest, SysExitBeforeTheLoopLeavesItNotReached) {
+  write("train.py", leaky_script("", "sys.exit(3)"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("never ran (the script called sys.exit(3))"));
+}
+
+TEST_F(ConfirmTest, AHangIsKilledAtTheTimeoutWithWhatWasMeasured) {
+  write("train.py", leaky_script("if i == 8: __import__('time').sleep(1000)"));
+  const RunOutput r = confirm({"--timeout", "4", "train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("over 8 iterations"));
+  EXPECT_THAT(r.out, HasSubstr("the run timed out after 4 s"));
+}
+
+TEST_F(ConfirmTest, StdinIsEmptyAndALoudScriptStaysOutOfOurOutput) {
+  write("train.py", leaky_script("print('x' * 200 + '\\n') if i < 5 else input()"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("the script raised EOFError"));
+  EXPECT_THAT(r.out, Not(HasSubstr("xxxxxxxxxx")));
+}
+
+TEST_F(ConfirmTest, DataLoaderWorkersAreFollowedAndEnded) {
+  write("train.py",
+        "import torch\n"
+        "from torch.utils.data import DataLoader, TensorDataset\n"
+        "def main():\n"
+        "    data = TensorDataset(torch.randn(256, 3), torch.randn(256, 1))\n"
+        "    loader = DataLoader(data, batch_size=4, num_workers=2)\n"
+        "    model = torch.nn.Linear(3, 1)\n"
+        "    opt = torch.optim.SGD(model.parameters(), lr=0.01)\n"
+        "    total = 0\n"
+        "    for x, y in loader:\n"
+        "        loss = ((model(x) - y) ** 2).mean()\n"
+        "        opt.zero_grad(); loss.backward(); opt.step()\n"
+        "        total += loss\n"
+        "if __name__ == '__main__':\n"
+        "    main()\n");
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total` grows by"));
+}
+
+TEST_F(ConfirmTest, AnInterpreterWithoutTorchIsAClearError) {
+  // /usr/bin/python3 with a `torch` package first on the path that fails to import.
+  write("no_torch/torch/__init__.py", "raise ImportError('No module named torch')\n");
+  const auto python = write("python-without-torch",
+                            fmt::format("#!/bin/sh\nPYTHONPATH={}:$PYTHONPATH exec {} \"$@\"\n",
+                                        (cwd() / "no_torch").string(), kPython));
+  std::filesystem::permissions(python, std::filesystem::perms::owner_all);
+  write("train.py", leaky_script(""));
+  const RunOutput r = run({"confirm", "--python", python.string(), "train.py"});
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_THAT(r.err, HasSubstr("cannot import torch: No module named torch"));
+  EXPECT_THAT(r.err, HasSubstr("--python PATH"));
+}
+
+TEST_F(ConfirmTest, AMissingInterpreterIsAClearError) {
+  write("train.py", leaky_script(""));
+  const RunOutput r = run({"confirm", "--python", "/nonexistent/python3", "train.py"});
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_THAT(r.err, HasSubstr("cannot run '/nonexistent/python3'"));
+}
+
+TEST_F(ConfirmTest, PlanOnlyWritesTheVersionedPlan) {
+  write("train.py", leaky_script(""));
+  const RunOutput r = run({"confirm", "--plan-only", "train.py"});
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  const auto plan = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(plan.is_discarded()) << describe(r);
+  EXPECT_EQ(plan["format"], "sealint-confirm-plan");
+  EXPECT_EQ(plan["version"], 1);
+  EXPECT_EQ(plan["steps"], 20);
+  ASSERT_EQ(plan["findings"].size(), 1U);
+  EXPECT_EQ(plan["findings"][0]["rule"], "SL001");
+  EXPECT_EQ(plan["findings"][0]["loop"]["line"], 7);
+  EXPECT_EQ(plan["findings"][0]["variables"], nlohmann::json::array({"total"}));
+}
+
+TEST_F(ConfirmTest, VerdictsFromAResultMadeElsewhere) {
+  write("train.py", leaky_script(""));
+  nlohmann::json nodes = nlohmann::json::array({nullptr});
+  for (int i = 1; i <= 12; ++i) nodes.push_back(7 * i);
+  const nlohmann::json result = {
+      {"format", "sealint-confirm-result"},
+      {"version", 1},
+      {"exit", {{"kind", "stopped"}}},
+      {"seconds", 2.5},
+      {"loops", nlohmann::json::array()},
+      {"findings",
+       {{{"id", 0},
+         {"loop", nullptr},
+         {"iterations", 12},
+         {"variables", {{{"name", "total"}, {"series", {{"graph_nodes", nodes}}}}}}}}}};
+  write("result.json", result.dump());
+  const RunOutput r = run({"confirm", "--result", "result.json", "train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("grows by 7 autograd nodes per iteration over 12 iterations"));
+  write("bad.json", R"({"format": "sealint-confirm-result", "version": 9})");
+  const RunOutput bad = run({"confirm", "--result", "bad.json", "train.py"});
+  EXPECT_EQ(bad.exit_code, 2) << describe(bad);
+  EXPECT_THAT(bad.err, HasSubstr("version 9"));
+}
+
+TEST_F(ConfirmTest, OnlyOnePythonScriptIsRun) {
+  write("train.cpp", "int main() {}\n");
+  EXPECT_EQ(run({"confirm", "train.cpp"}).exit_code, 2);
+  EXPECT_EQ(run({"confirm", "."}).exit_code, 2);
+  EXPECT_EQ(run({"confirm", "missing.py"}).exit_code, 2);
+  EXPECT_EQ(run({"confirm"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace sealint::e2e
