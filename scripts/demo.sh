@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make demo`: runs sealint on each example, leaky scripts first, so a new user sees what it
-# reports and that the fixed twins are clean. Fails if either expectation does not hold.
+# reports and that the fixed twins are clean, then confirms the leak by running a leaky script
+# and its fixed twin. Fails if an expectation does not hold.
 set -uo pipefail
 sealint=${1:?usage: scripts/demo.sh path/to/sealint}
 cd "$(dirname "$0")/.."
@@ -23,4 +24,19 @@ if [ "$rc" -ne 0 ]; then
   echo "demo: expected no findings (exit 0) on the fixed examples, got exit $rc" >&2
   status=1
 fi
+
+# Confirm mode: run the leaky example and its fixed twin under Debian's torch (make deps
+# installs python3-torch for /usr/bin/python3).
+for file in examples/leaky_total_loss.py examples/fixed_total_loss.py; do
+  echo
+  echo "\$ sealint confirm --python /usr/bin/python3 $file -- --steps 100"
+  "$sealint" confirm --python /usr/bin/python3 "$file" -- --steps 100
+  rc=$?
+  expected=1
+  [[ $file == *fixed_* ]] && expected=0
+  if [ "$rc" -ne "$expected" ]; then
+    echo "demo: expected exit $expected from sealint confirm on $file, got exit $rc" >&2
+    status=1
+  fi
+done
 exit $status
