@@ -102,6 +102,19 @@ std::optional<LoopMemory> loop_memory(const json* loop, bool with_process) {
   return std::nullopt;
 }
 
+// Iterations the probe sampled: the loop may run past --steps while a slower flagged loop has
+// not reached them yet, but samples stop at --steps.
+uint32_t measured_iterations(const json& found, uint32_t iterations) {
+  size_t longest = 0;
+  for (const json& variable : found.value("variables", json::array())) {
+    if (!variable.is_object() || !variable.value("series", json()).is_object()) continue;
+    for (const auto& [metric, values] : variable["series"].items())
+      if (values.is_array()) longest = std::max(longest, values.size());
+  }
+  if (longest == 0) return iterations;
+  return std::min(iterations, static_cast<uint32_t>(longest - 1));
+}
+
 struct VariableTrend {
   std::string name;
   std::string metric;
@@ -213,6 +226,21 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found, const json*
   return c;
 }
 
+// A run cut short explains a verdict read from fewer iterations than asked for.
+void add_run_end(Confirmation& c, const RunEnd& end) {
+  if (c.verdict == Verdict::NotConfirmed && !end.stopped)
+    c.detail += fmt::format("; {}", end.summary);
+}
+
+// The first line of a message, at most `limit` bytes (cut at a UTF-8 boundary).
+std::string first_line(std::string_view text, size_t limit) {
+  std::string_view line = text.substr(0, text.find('\n'));
+  if (line.size() <= limit) return std::string(line);
+  size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0U) == 0x80U) --cut;
+  return std::string(line.substr(0, cut)) + "...";
+}
+
 Confirmation judge_graph(const json& found, uint32_t iterations) {
   Confirmation c;
   c.iterations = iterations;
@@ -265,6 +293,7 @@ Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seco
   if (timed_out) {
     end.summary = fmt::format("the run timed out after {} s", timeout_seconds);
   } else if (kind == "stopped") {
+    end.stopped = true;
     end.summary = "stopped after --steps iterations";
   } else if (kind == "completed") {
     end.summary = "the script ended";
@@ -274,7 +303,7 @@ Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seco
     const json e = exit.value("exception", json::object());
     if (e.is_object()) {
       end.summary = fmt::format("the script raised {}: {}", e.value("type", std::string("?")),
-                                e.value("message", std::string()));
+                                first_line(e.value("message", std::string()), 100));
       if (e.value("line", json()).is_number())
         end.summary += fmt::format(" (line {})", e["line"].get<long>());
     } else {
@@ -311,10 +340,11 @@ void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& 
         c.detail =
             fmt::format("the loop at line {} never ran ({})", d.probe->loop_line, end.summary);
       } else if (d.probe->measure == ProbeMeasure::Graph) {
-        c = judge_graph(*found, iterations);
+        c = judge_graph(*found, measured_iterations(*found, iterations));
       } else {
-        c = judge_growth(*d.probe, *found, loop, iterations, false);
+        c = judge_growth(*d.probe, *found, loop, measured_iterations(*found, iterations), false);
       }
+      add_run_end(c, end);
     }
     d.confirmation = std::move(c);
   }
@@ -336,8 +366,10 @@ Confirmation judge_watched(const WatchedLoop& watched, size_t id, const json& re
     return c;
   }
   const json loops = result.value("loops", json::array());
-  return judge_growth(watched.probe, *found, element(loops, found->value("loop", json())),
-                      iterations, true);
+  c = judge_growth(watched.probe, *found, element(loops, found->value("loop", json())),
+                   measured_iterations(*found, iterations), true);
+  add_run_end(c, end);
+  return c;
 }
 
 }  // namespace sealint::confirm

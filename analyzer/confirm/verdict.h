@@ -15,6 +15,7 @@ namespace sealint::confirm {
 struct RunEnd {
   std::string summary;
   bool timed_out = false;
+  bool stopped = false;  // the probe stopped it after --steps: every loop ran its iterations
 };
 
 // Checks the result's format and version; the error says what is wrong.

@@ -48,6 +48,14 @@ std::string leaky_script(std::string_view body, std::string_view before = "") {
       before.empty() ? "pass" : before, body.empty() ? "pass" : body);
 }
 
+size_t count_occurrences(std::string_view text, std::string_view needle) {
+  size_t count = 0;
+  for (size_t at = text.find(needle); at != std::string_view::npos;
+       at = text.find(needle, at + needle.size()))
+    ++count;
+  return count;
+}
+
 class ConfirmTest : public E2eTest {
  protected:
   RunOutput confirm(std::vector<std::string> args) const {
@@ -80,6 +88,38 @@ TEST_F(ConfirmTest, FixedTwinsAreNotConfirmed) {
                                  "autograd graph or tensor memory grew over 10 iterations"))
         << name;
   }
+}
+
+TEST_F(ConfirmTest, RecurrentStateAndEvaluationWithAutogradAreConfirmed) {
+  write("rnn.py",
+        "import torch\n"
+        "from torch import nn\n"
+        "def train(rnn, head):\n"
+        "    hidden = torch.zeros(1, 4, 16)\n"
+        "    for step in range(100):\n"
+        "        out, hidden = rnn(torch.randn(4, 5, 8), hidden)\n"
+        "        loss = head(out[:, -1]).pow(2).mean()\n"
+        "        loss.backward(retain_graph=True)\n"
+        "def evaluate(model, batches):\n"
+        "    model.eval()\n"
+        "    scores = []\n"
+        "    for x in batches:\n"
+        "        out = model(x)\n"
+        "        scores.append(out.sum().item())\n"
+        "    return scores\n"
+        "train(nn.GRU(8, 16, batch_first=True), nn.Linear(16, 1))\n"
+        "evaluate(nn.Linear(3, 2), [torch.randn(5, 3) for _ in range(30)])\n");
+  const RunOutput r = confirm({"rnn.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  // SL005 and SL010 on `hidden`; the training loop runs on while the evaluation loop has not
+  // reached --steps, but only the first 10 iterations are sampled and reported.
+  EXPECT_THAT(r.out, HasSubstr("error[SL005]"));
+  EXPECT_THAT(r.out, HasSubstr("error[SL010]"));
+  EXPECT_EQ(count_occurrences(r.out, "= confirmed: `hidden` grows by "), 2U) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("autograd nodes per iteration over 10 iterations"));
+  EXPECT_THAT(r.out, HasSubstr("warning[SL006]"));
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `out` carries an autograd graph of "));
+  EXPECT_THAT(r.out, HasSubstr("3 confirmed"));
 }
 
 TEST_F(ConfirmTest, JsonSarifAndGithubCarryTheVerdict) {
