@@ -139,6 +139,8 @@ class WritePch : public clang::GeneratePCHAction {
  protected:
   bool BeginInvocation(clang::CompilerInstance& compiler) override {
     compiler.getFrontendOpts().OutputFile = path_;
+    // Else Clang prints "N errors generated." on stderr; the reason reaches the user as a note.
+    compiler.getDiagnosticOpts().ShowCarets = false;
     return true;
   }
 

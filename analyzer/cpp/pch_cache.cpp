@@ -25,20 +25,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The folders `args` search for <...> includes, in order, then the ones Clang's driver takes
-// from the environment (they change what the headers are as much as -I does).
+// The folders `args` search for <...> includes, in Clang's order (-I, then -isystem, then
+// -idirafter, each in command-line order), then the ones Clang's driver takes from the
+// environment (they change what the headers are as much as -I does).
 std::vector<std::string> include_dirs(std::span<const std::string> args) {
   std::vector<std::string> dirs;
-  for (size_t i = 0; i < args.size(); ++i) {
-    for (std::string_view flag : {"-I", "-isystem", "-idirafter"}) {
-      const std::string& arg = args[i];
-      if (arg == flag && i + 1 < args.size()) {
+  for (std::string_view flag : {"-I", "-isystem", "-idirafter"}) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i] == flag && i + 1 < args.size()) {
         dirs.push_back(args[++i]);
-        break;
-      }
-      if (arg.size() > flag.size() && arg.starts_with(flag)) {
-        dirs.push_back(arg.substr(flag.size()));
-        break;
+      } else if (args[i].size() > flag.size() && args[i].starts_with(flag)) {
+        dirs.push_back(args[i].substr(flag.size()));
       }
     }
   }
@@ -58,6 +55,7 @@ std::string read_text(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// strerror's text for an errno value (a std::error_code's too).
 std::string errno_text(int error) {
   std::string text = std::strerror(error);
   // strerror says "Permission denied"; our messages start lowercase (STYLE.md §5).
@@ -160,8 +158,8 @@ Result<PchFile> ensure_pch(const fs::path& pch, const std::optional<FileIdentity
   std::error_code error;
   fs::create_directories(pch.parent_path(), error);
   if (error)
-    return make_error(
-        fmt::format("cannot create '{}': {}", pch.parent_path().string(), error.message()));
+    return make_error(fmt::format("cannot create '{}': {}", pch.parent_path().string(),
+                                  errno_text(error.value())));
   auto lock = FileLock::acquire(fs::path(pch) += ".lock");
   if (!lock) return make_error(lock.error());
   // Another worker may have made it while this one waited for the lock.
@@ -174,7 +172,7 @@ Result<PchFile> ensure_pch(const fs::path& pch, const std::optional<FileIdentity
   }
   fs::rename(temp, pch, error);
   if (error) {
-    const std::string reason = error.message();
+    const std::string reason = errno_text(error.value());
     fs::remove(temp, error);
     return make_error(fmt::format("cannot write '{}': {}", pch.string(), reason));
   }

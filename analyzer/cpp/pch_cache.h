@@ -25,8 +25,8 @@ inline constexpr std::string_view kPreludeCode = "#include <torch/torch.h>\n";
 // "1.13.0" from the text of torch/version.h; nullopt when its three version macros are missing.
 [[nodiscard]] std::optional<std::string> parse_torch_version(std::string_view version_h);
 
-// The version of the LibTorch that the include paths of `args` (-I, -isystem, -idirafter, in
-// order) lead to; nullopt when none of them holds torch/version.h.
+// The version of the LibTorch that the include paths of `args` lead to (the first of them, in
+// Clang's search order, that holds torch/version.h); nullopt when none does.
 [[nodiscard]] std::optional<std::string> find_torch_version(std::span<const std::string> args);
 
 // Where the PCH of the prelude parsed with `args` lives in `dir`: one file per LibTorch version,
