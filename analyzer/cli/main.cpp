@@ -61,7 +61,25 @@ struct Options {
   std::vector<std::string> ignore;
   std::string compile_commands_dir;
   std::string torch_headers = "model";
+  std::string cache_dir;
 };
+
+// Where sealint keeps what it can rebuild (precompiled LibTorch headers): --cache-dir, else
+// $SEALINT_CACHE_DIR, else the XDG base directory ($XDG_CACHE_HOME, or ~/.cache) + /sealint;
+// empty when none of them is set.
+std::string cache_dir(const std::string& from_option) {
+  if (!from_option.empty()) return from_option;
+  auto variable = [](const char* name) {
+    const char* value = std::getenv(name);
+    return std::string(value == nullptr ? "" : value);
+  };
+  if (std::string dir = variable("SEALINT_CACHE_DIR"); !dir.empty()) return dir;
+  // The XDG spec ignores a relative XDG_CACHE_HOME.
+  if (std::string xdg = variable("XDG_CACHE_HOME"); !xdg.empty() && xdg.starts_with('/'))
+    return xdg + "/sealint";
+  if (std::string home = variable("HOME"); !home.empty()) return home + "/.cache/sealint";
+  return "";
+}
 
 std::string_view severity_word(sealint::Severity severity) {
   return sealint::severity_name(severity);
@@ -166,6 +184,8 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   driver_options.cpp.headers = options.torch_headers == "system"
                                    ? sealint::cpp::TorchHeaders::System
                                    : sealint::cpp::TorchHeaders::Model;
+  if (const std::string dir = cache_dir(options.cache_dir); !dir.empty())
+    driver_options.cpp.pch_dir = dir + "/pch";
   sealint::RunResult result = driver.run(inputs, driver_options);
   for (sealint::InputError& error : walked.errors) result.errors.push_back(std::move(error));
   std::stable_sort(result.errors.begin(), result.errors.end(), sealint::input_error_less);
@@ -288,6 +308,9 @@ int run(int argc, char** argv) {
                  "C++: parse LibTorch code with sealint's model of the API (fast, default) or the "
                  "system's headers")
       ->check(CLI::IsMember({"model", "system"}));
+  app.add_option("--cache-dir", options.cache_dir,
+                 "C++: keep precompiled LibTorch headers (--torch-headers=system) here (default: "
+                 "$SEALINT_CACHE_DIR, else $XDG_CACHE_HOME/sealint or ~/.cache/sealint)");
   sealint::cli::ConfirmOptions confirm;
   CLI::App* confirm_cmd = app.add_subcommand(
       "confirm", "Run a script for a few iterations and confirm each finding with measurements");

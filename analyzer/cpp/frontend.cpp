@@ -3,6 +3,8 @@
 #include <array>
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "analyzer/cpp/clang_parse.h"
 #include "analyzer/cpp/comments.h"
 #include "analyzer/cpp/lowering.h"
@@ -18,6 +20,8 @@ bool is_cpp_source(std::string_view path) {
 struct CppFrontend::State {
   CppOptions options;
   bool noted_missing_entry = false;  // "no compile_commands.json entry" is said once per worker
+  bool noted_no_pch = false;         // so is "parsed without a precompiled header"
+  PchAttempts pch_attempts;
 };
 
 CppFrontend::CppFrontend(CppOptions options) : state_(std::make_unique<State>()) {
@@ -37,14 +41,24 @@ Result<ir::LoweredFile> CppFrontend::lower(std::shared_ptr<const SourceFile> fil
   module.imports_torch =
       code.find("torch") != std::string::npos || code.find("ATen") != std::string::npos;
   auto parsed =
-      parse_cpp(code, real_path, std::string(file->path()), state_->options,
-                [&](clang::ASTContext& context) { lower_translation_unit(context, module); });
+      parse_cpp(code, real_path, std::string(file->path()), state_->options, state_->pch_attempts,
+                [&](clang::ASTContext& context, std::span<clang::Decl* const> decls) {
+                  lower_translation_unit(context, decls, module);
+                });
   if (!parsed) return make_error(parsed.error());
   module.comments = find_comments(file->code());
   if (parsed->first_error) out.problems.push_back(std::move(*parsed->first_error));
   if (parsed->note && !state_->noted_missing_entry) {
     state_->noted_missing_entry = true;
     out.problems.push_back({std::string(file->path()), std::nullopt, *parsed->note, true});
+  }
+  if (parsed->pch_note && !state_->noted_no_pch) {
+    state_->noted_no_pch = true;
+    out.problems.push_back(
+        {std::string(file->path()), std::nullopt,
+         fmt::format("LibTorch headers parsed without a precompiled header ({}): about 10 s a file",
+                     *parsed->pch_note),
+         true});
   }
   return out;
 }

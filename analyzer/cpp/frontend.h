@@ -17,6 +17,9 @@ enum class TorchHeaders { Model, System };
 struct CppOptions {
   TorchHeaders headers = TorchHeaders::Model;
   std::string compile_commands_dir;  // -p: a folder holding compile_commands.json; empty: defaults
+  // With TorchHeaders::System: the folder of precompiled LibTorch headers (--cache-dir, else
+  // $XDG_CACHE_HOME/sealint/pch); empty: none, every file parses the headers (about 10 s).
+  std::string pch_dir;
 };
 
 // Is `path` a C++ source sealint analyses (.cpp, .cc, .cxx, .cu)?

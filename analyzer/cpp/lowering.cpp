@@ -78,12 +78,18 @@ class Lowerer {
   Lowerer(clang::ASTContext& context, ir::Module& module)
       : context_(context), sm_(context.getSourceManager()), module_(module) {}
 
-  void run() {
+  void run(std::span<clang::Decl* const> top_level) {
     ir::Function* top = module_.new_function();
     top->name = "<module>";
     top->is_module = true;
     function_ = top;
-    lower_decls(context_.getTranslationUnitDecl(), top->body);
+    for (const clang::Decl* decl : top_level) {
+      // Clang also hands over the function templates it instantiated; the template itself is
+      // lowered once, as written.
+      const auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+      if (function != nullptr && function->isTemplateInstantiation()) continue;
+      lower_decl(decl, top->body);
+    }
     // Library names are lowered resolved (torch.zeros, torch.nn.Linear): `torch` reads as an
     // import of torch, as `import torch` does in Python, so the analyses know its functions.
     module_.imports.push_back({"torch", "torch"});
@@ -109,38 +115,27 @@ class Lowerer {
 
   // ---- declarations -----------------------------------------------------------------------
 
-  void lower_decls(const clang::DeclContext* context, std::vector<Stmt*>& out) {
-    for (const clang::Decl* decl : context->decls()) {
-      if (!in_main_file(decl->getLocation()) && !llvm::isa<clang::NamespaceDecl>(decl)) continue;
-      if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl)) {
-        if (in_main_file(ns->getLocation())) lower_decls(ns, out);
-        continue;
-      }
-      if (const auto* alias = llvm::dyn_cast<clang::NamespaceAliasDecl>(decl)) {
-        // `namespace F = torch::nn::functional;` binds F like a Python import alias.
-        module_.imports.push_back({module_.intern(alias->getNameAsString()),
-                                   dotted(alias->getNamespace()->getQualifiedNameAsString())});
-        continue;
-      }
-      if (const auto* record = llvm::dyn_cast<clang::CXXRecordDecl>(decl)) {
-        if (record->isThisDeclarationADefinition() && !record->isImplicit())
-          out.push_back(lower_class(*record));
-        continue;
-      }
-      if (const auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
-        if (function->doesThisDeclarationHaveABody())
-          out.push_back(lower_function(*function, nullptr));
-        continue;
-      }
-      if (const auto* tmpl = llvm::dyn_cast<clang::FunctionTemplateDecl>(decl)) {
-        if (tmpl->getTemplatedDecl()->doesThisDeclarationHaveABody()) {
-          out.push_back(lower_function(*tmpl->getTemplatedDecl(), nullptr));
-        }
-        continue;
-      }
-      if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) {
-        if (Stmt* stmt = lower_var(*var)) out.push_back(stmt);
-      }
+  void lower_decl(const clang::Decl* decl, std::vector<Stmt*>& out) {
+    if (!in_main_file(decl->getLocation())) return;
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl)) {
+      for (const clang::Decl* inner : ns->decls()) lower_decl(inner, out);
+      return;
+    }
+    if (const auto* alias = llvm::dyn_cast<clang::NamespaceAliasDecl>(decl)) {
+      // `namespace F = torch::nn::functional;` binds F like a Python import alias.
+      module_.imports.push_back({module_.intern(alias->getNameAsString()),
+                                 dotted(alias->getNamespace()->getQualifiedNameAsString())});
+    } else if (const auto* record = llvm::dyn_cast<clang::CXXRecordDecl>(decl)) {
+      if (record->isThisDeclarationADefinition() && !record->isImplicit())
+        out.push_back(lower_class(*record));
+    } else if (const auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
+      if (function->doesThisDeclarationHaveABody())
+        out.push_back(lower_function(*function, nullptr));
+    } else if (const auto* tmpl = llvm::dyn_cast<clang::FunctionTemplateDecl>(decl)) {
+      if (tmpl->getTemplatedDecl()->doesThisDeclarationHaveABody())
+        out.push_back(lower_function(*tmpl->getTemplatedDecl(), nullptr));
+    } else if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) {
+      if (Stmt* stmt = lower_var(*var)) out.push_back(stmt);
     }
   }
 
@@ -842,8 +837,9 @@ class Lowerer {
 
 }  // namespace
 
-void lower_translation_unit(clang::ASTContext& context, ir::Module& module) {
-  Lowerer(context, module).run();
+void lower_translation_unit(clang::ASTContext& context, std::span<clang::Decl* const> top_level,
+                            ir::Module& module) {
+  Lowerer(context, module).run(top_level);
 }
 
 }  // namespace sealint::cpp

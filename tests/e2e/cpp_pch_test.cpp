@@ -1,0 +1,91 @@
+// End-to-end: --torch-headers=system keeps a precompiled <torch/torch.h> in the cache folder, made
+// on the first run, reused on the next, made again when corrupt, and never needed for the findings.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_test.h"
+
+namespace sealint::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// The example's `total_loss += loss;`.
+constexpr std::string_view kCppLeakAt = "train.cpp:47:5: error[SL001]";
+
+class CppPchTest : public E2eTest {
+ protected:
+  void SetUp() override {
+    write("train.cpp", read_file(fs::path(SEALINT_SOURCE_DIR) / "examples/cpp/leaky_train.cpp"));
+  }
+
+  [[nodiscard]] RunOutput run_system(bool as_nobody = false) const {
+    return run({"--torch-headers=system", "--cache-dir", "cache", "train.cpp"}, {}, as_nobody);
+  }
+
+  // The precompiled headers in the cache folder.
+  [[nodiscard]] std::vector<fs::path> pch_files() const {
+    std::vector<fs::path> out;
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(cwd() / "cache" / "pch", error)) {
+      if (entry.path().extension() == ".pch") out.push_back(entry.path());
+    }
+    return out;
+  }
+};
+
+TEST_F(CppPchTest, TheFirstRunMakesThePchAndTheSecondUsesItWithTheSameFindings) {
+  const RunOutput first = run_system();
+  EXPECT_EQ(first.exit_code, 1) << describe(first);
+  EXPECT_EQ(first.err, "") << describe(first);
+  EXPECT_THAT(first.out, HasSubstr(kCppLeakAt));
+  const std::vector<fs::path> made = pch_files();
+  ASSERT_EQ(made.size(), 1U);
+  EXPECT_THAT(made[0].filename().string(), HasSubstr("torch-1.13."));
+  const auto written = fs::last_write_time(made[0]);
+
+  const RunOutput second = run_system();
+  EXPECT_EQ(second.exit_code, 1) << describe(second);
+  EXPECT_EQ(second.err, "") << describe(second);
+  EXPECT_EQ(second.out, first.out);
+  EXPECT_EQ(pch_files(), made);
+  EXPECT_EQ(fs::last_write_time(made[0]), written) << "the PCH was made again";
+}
+
+TEST_F(CppPchTest, ATruncatedPchIsMadeAgain) {
+  const RunOutput first = run_system();
+  ASSERT_EQ(first.exit_code, 1) << describe(first);
+  const std::vector<fs::path> made = pch_files();
+  ASSERT_EQ(made.size(), 1U);
+  const uintmax_t size = fs::file_size(made[0]);
+  fs::resize_file(made[0], size / 2);
+
+  const RunOutput second = run_system();
+  EXPECT_EQ(second.exit_code, 1) << describe(second);
+  EXPECT_EQ(second.err, "") << describe(second);
+  EXPECT_EQ(second.out, first.out);
+  EXPECT_EQ(fs::file_size(made[0]), size);
+}
+
+// Root writes anywhere, so sealint runs as `nobody` here (the folder is opened to it).
+TEST_F(CppPchTest, AnUnwritableCacheFolderStillGivesTheFindingsAndOneWarning) {
+  fs::permissions(cwd(), fs::perms::all);
+  fs::create_directory(cwd() / "cache");
+  fs::permissions(cwd() / "cache", fs::perms::owner_read | fs::perms::owner_exec |
+                                       fs::perms::group_read | fs::perms::group_exec |
+                                       fs::perms::others_read | fs::perms::others_exec);
+  const RunOutput run = run_system(/*as_nobody=*/true);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr(kCppLeakAt));
+  EXPECT_THAT(run.err, HasSubstr("warning: LibTorch headers parsed without a precompiled header"));
+  EXPECT_EQ(count_lines(run.err), 1U) << describe(run);
+  EXPECT_TRUE(pch_files().empty());
+}
+
+}  // namespace
+}  // namespace sealint::e2e
