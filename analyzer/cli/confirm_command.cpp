@@ -258,20 +258,13 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   if (input_errors) return kExitError;
   std::vector<Diagnostic>& findings = analysis->findings;
   const std::vector<WatchedLoop>& watched = analysis->watched;
-  if (findings.empty() && (watched.empty() || options.format != "text") && !options.plan_only) {
-    if (options.format == "text") {
-      std::cout << fmt::format("No findings in {}: nothing to confirm.\n", options.script);
-    } else if (options.format == "json") {
-      std::cout << "[]\n";
-    } else if (options.format == "sarif") {
-      const std::map<std::string, std::string> no_stdin;
-      LineCache cache(no_stdin);
-      output::write_sarif(std::cout, findings, sarif_rules(registry),
-                          [&](std::string_view p, uint32_t l) { return cache.line(p, l); },
-                          {std::string(kVersion), std::filesystem::current_path(error).string()});
-    }
+  if (findings.empty() && watched.empty() && options.format == "text" && !options.plan_only) {
+    std::cout << fmt::format("No findings in {}: nothing to confirm.\n", options.script);
     return kExitClean;
   }
+  // JSON and SARIF carry findings only: with none, there is nothing to run.
+  if (findings.empty() && options.format != "text" && !options.plan_only)
+    return write_findings(options, registry, findings, {}, {}, ProbeRun{});
   confirm::PlanOptions plan_options{absolute(options.script), options.steps, std::nullopt};
   if (!options.snapshot_path.empty()) plan_options.snapshot = absolute(options.snapshot_path);
   const nlohmann::json plan = confirm::make_plan(findings, watched, plan_options);

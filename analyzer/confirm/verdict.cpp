@@ -277,6 +277,34 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
   return c;
 }
 
+// The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
+Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, const RunEnd& end,
+                         bool watched) {
+  Confirmation c;
+  const json* found = finding_result(result, id);
+  if (found == nullptr) {
+    c.detail = "the probe's result has no entry for this finding";
+    return c;
+  }
+  const auto iterations =
+      static_cast<uint32_t>(index_of(found->value("iterations", json())).value_or(0));
+  if (iterations == 0) {
+    c.verdict = Verdict::NotReached;
+    c.detail = fmt::format("the loop at line {} never ran ({})", probe.loop_line, end.summary);
+    return c;
+  }
+  const uint32_t measured = measured_iterations(*found, iterations);
+  if (probe.measure == ProbeMeasure::Graph) {
+    c = judge_graph(*found, measured);
+  } else {
+    const json loops = result.value("loops", json::array());
+    c = judge_growth(probe, *found, element(loops, found->value("loop", json())), measured,
+                     watched);
+  }
+  add_run_end(c, end);
+  return c;
+}
+
 }  // namespace
 
 Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seconds) {
@@ -319,57 +347,22 @@ Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seco
 }
 
 void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& end) {
-  const json loops = result.value("loops", json::array());
   for (size_t id = 0; id < findings.size(); ++id) {
     Diagnostic& d = findings[id];
-    Confirmation c;
-    const json* found = finding_result(result, id);
-    if (!d.probe) {
-      c.verdict = Verdict::NotMeasured;
-      c.detail = fmt::format("{} is not a per-iteration effect: confirm mode has nothing to count",
-                             d.rule_id);
-    } else if (found == nullptr) {
-      c.verdict = Verdict::NotMeasured;
-      c.detail = "the probe's result has no entry for this finding";
-    } else {
-      const json* loop = element(loops, found->value("loop", json()));
-      const json count = found->value("iterations", json());
-      const auto iterations = static_cast<uint32_t>(index_of(count).value_or(0));
-      if (iterations == 0) {
-        c.verdict = Verdict::NotReached;
-        c.detail =
-            fmt::format("the loop at line {} never ran ({})", d.probe->loop_line, end.summary);
-      } else if (d.probe->measure == ProbeMeasure::Graph) {
-        c = judge_graph(*found, measured_iterations(*found, iterations));
-      } else {
-        c = judge_growth(*d.probe, *found, loop, measured_iterations(*found, iterations), false);
-      }
-      add_run_end(c, end);
+    if (d.probe) {
+      d.confirmation = judge_probe(*d.probe, id, result, end, false);
+      continue;
     }
+    Confirmation c;
+    c.detail = fmt::format("{} is not a per-iteration effect: confirm mode has nothing to count",
+                           d.rule_id);
     d.confirmation = std::move(c);
   }
 }
 
 Confirmation judge_watched(const WatchedLoop& watched, size_t id, const json& result,
                            const RunEnd& end) {
-  Confirmation c;
-  const json* found = finding_result(result, id);
-  if (found == nullptr) {
-    c.detail = "the probe's result has no entry for this loop";
-    return c;
-  }
-  const auto iterations =
-      static_cast<uint32_t>(index_of(found->value("iterations", json())).value_or(0));
-  if (iterations == 0) {
-    c.verdict = Verdict::NotReached;
-    c.detail = fmt::format("the loop never ran ({})", end.summary);
-    return c;
-  }
-  const json loops = result.value("loops", json::array());
-  c = judge_growth(watched.probe, *found, element(loops, found->value("loop", json())),
-                   measured_iterations(*found, iterations), true);
-  add_run_end(c, end);
-  return c;
+  return judge_probe(watched.probe, id, result, end, true);
 }
 
 }  // namespace sealint::confirm

@@ -265,6 +265,14 @@ TEST_F(ConfirmTest, VerdictsFromAResultMadeElsewhere) {
   EXPECT_THAT(bad.err, HasSubstr("version 9"));
 }
 
+TEST_F(ConfirmTest, NoFindingsStillWritesTheChosenFormatToTheOutputFile) {
+  write("clean.py", "x = 1\n");
+  const RunOutput r = run({"confirm", "--format", "json", "-o", "out.json", "clean.py"});
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(read_file(cwd() / "out.json"), "[]\n");
+}
+
 TEST_F(ConfirmTest, OnlyOnePythonScriptIsRun) {
   write("train.cpp", "int main() {}\n");
   EXPECT_EQ(run({"confirm", "train.cpp"}).exit_code, 2);
