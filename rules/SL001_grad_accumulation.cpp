@@ -4,8 +4,8 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "rules/loop_growth.h"
 #include "rules/rule.h"
+#include "rules/support/growth.h"
 
 namespace sealint::rules {
 

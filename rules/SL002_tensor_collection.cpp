@@ -4,8 +4,9 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "rules/loop_growth.h"
+#include "analyzer/knowledge/containers.h"
 #include "rules/rule.h"
+#include "rules/support/growth.h"
 
 namespace sealint::rules {
 
@@ -51,17 +52,11 @@ void find_stores(const ir::FileAnalysis& analysis, const Stmt& stmt, std::vector
     const std::string_view method = call.callee()->text;
     const Expr* receiver = call.callee()->base();
     const ir::Fact& fact = analysis.fact(*receiver);
-    if (method == "append" || method == "appendleft" || method == "extend" ||
-        method == "push_back" || method == "emplace_back" || method == "push_front" ||
-        method == "emplace_front") {
-      if (maybe_container(fact))
-        out.push_back(
-            {receiver, call.arg(0), &call, method == "extend" ? "added to" : "appended to"});
-    } else if (method == "insert" && call.arg_count() == 2 && maybe_container(fact)) {
-      out.push_back({receiver, call.arg(1), &call, "inserted into"});
-    } else if (method == "add" && fact.kind == ValueKind::Container) {
-      out.push_back({receiver, call.arg(0), &call, "added to"});
-    }
+    const knowledge::ContainerStore* store = knowledge::container_store(method);
+    if (store == nullptr || call.arg_count() <= store->value_arg) return;
+    // `t.add(x)` is arithmetic on a tensor: an ambiguous method needs a known container.
+    if (store->ambiguous ? fact.kind != ValueKind::Container : !maybe_container(fact)) return;
+    out.push_back({receiver, call.arg(store->value_arg), &call, store->verb});
   });
   if (stmt.targets.size() != 1 || stmt.value == nullptr) return;
   const Expr* target = stmt.targets[0];

@@ -21,6 +21,7 @@
 #include "analyzer/ir/constant_folding.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "rules/support/quote.h"
 
 namespace sealint::rules {
 
@@ -680,24 +681,16 @@ std::string grouped(int64_t value) {
   return out;
 }
 
-std::string quote_call(const ir::Module& module, const LayerCall& layer) {
-  constexpr size_t kMaxQuote = 60;
-  const std::string_view code = module.file().code();
-  const std::string_view text = code.substr(layer.quote.begin, layer.quote.end - layer.quote.begin);
-  if (text.size() <= kMaxQuote && text.find_first_of("\r\n") == std::string_view::npos)
-    return std::string(text);
+std::string quote_layer(const ir::Module& module, const LayerCall& layer) {
+  constexpr size_t kMaxLayerQuote = 60;
+  const QuotedExpr whole = quote_range(module, layer.quote, kMaxLayerQuote);
+  if (whole.complete) return whole.text;
   if (module.language() == ir::Language::Cpp) {
-    // The IR's callee spans the whole construction: quote up to the argument list,
-    // `torch::nn::Linear(...)`, `torch::nn::Linear fc(...)`.
-    std::string_view head = text.substr(0, std::min(text.find_first_of("({"), text.size()));
-    while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back())) != 0)
-      head.remove_suffix(1);
-    if (!head.empty() && head.find_first_of("\r\n") == std::string_view::npos)
-      return fmt::format("{}(...)", head);
+    // The IR's callee spans the whole construction: `torch::nn::Linear fc(...)`.
+    std::string head = quote_cpp_construction(module, layer.quote, kMaxLayerQuote);
+    if (!head.empty()) return head;
   }
-  const Expr* callee = layer.call->callee();
-  return fmt::format("{}(...)",
-                     code.substr(callee->range.begin, callee->range.end - callee->range.begin));
+  return fmt::format("{}(...)", quote_range(module, layer.call->callee()->range).text);
 }
 
 std::string format_gib(double gib) {
@@ -806,7 +799,7 @@ class OversizedLayer final : public Rule {
               long double needed, const std::vector<const ir::ModuleConstant*>& used,
               DiagnosticSink& sink) const {
     const double gib = static_cast<double>(needed / kGiB);
-    const std::string call = quote_call(module, layer);
+    const std::string call = quote_layer(module, layer);
     std::string message =
         fmt::format("`{}` needs {} {:.1f} GiB for weights, grads and Adam state (budget {} GiB)",
                     call, params.huge ? "more than" : "about", gib, format_gib(budget_gib_));

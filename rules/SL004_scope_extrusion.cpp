@@ -8,8 +8,9 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "rules/loop_growth.h"
+#include "analyzer/knowledge/containers.h"
 #include "rules/rule.h"
+#include "rules/support/growth.h"
 
 namespace sealint::rules {
 
@@ -118,9 +119,7 @@ bool stored_elsewhere(const Stmt& loop, std::string_view name) {
     }
     ir::for_each_expr(stmt, [&](const Expr& e) {
       if (e.kind != ExprKind::Call || e.callee()->kind != ExprKind::Attr) return;
-      const std::string_view m = e.callee()->text;
-      if (m != "append" && m != "extend" && m != "insert" && m != "add" && m != "appendleft")
-        return;
+      if (knowledge::container_store(e.callee()->text) == nullptr) return;
       for (size_t i = 0; i < e.arg_count(); ++i) found = found || is_name(e.arg(i));
     });
   });

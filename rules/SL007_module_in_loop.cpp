@@ -12,8 +12,9 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/facts.h"
 #include "analyzer/ir/walk.h"
-#include "rules/loop_growth.h"
+#include "analyzer/knowledge/naming.h"
 #include "rules/rule.h"
+#include "rules/support/growth.h"
 
 namespace sealint::rules {
 
@@ -349,7 +350,7 @@ class FileFacts {
       if (method == "step" || method == "zero_grad") {
         const Expr* receiver = callee->base();
         if (analysis_.fact(*receiver).kind == ir::ValueKind::Optimizer ||
-            ir::is_optimizer_like_name(ir::dotted_name(receiver))) {
+            knowledge::is_optimizer_like_name(ir::dotted_name(receiver))) {
           return Steps::One;
         }
       }
@@ -434,8 +435,8 @@ class FileFacts {
         if (uses || (expr.kind != ExprKind::Name && expr.kind != ExprKind::Attr)) return;
         const ir::ValueKind kind = analysis_.fact(expr).kind;
         const bool model = kind == ir::ValueKind::Module || kind == ir::ValueKind::Optimizer ||
-                           ir::is_model_like_name(expr.text) ||
-                           ir::is_optimizer_like_name(expr.text);
+                           knowledge::is_model_like_name(expr.text) ||
+                           knowledge::is_optimizer_like_name(expr.text);
         if (!model) return;
         const std::string key = ir::place_key(&expr);
         if (key.empty() || ir::root_name(&expr) == nullptr) return;
@@ -470,14 +471,14 @@ class FileFacts {
     bool loader = false;
     ir::for_each_subexpr(*loop.value, [&](const Expr& sub) {
       if ((sub.kind == ExprKind::Name || sub.kind == ExprKind::Attr) &&
-          ir::is_loader_like_name(sub.text))
+          knowledge::is_loader_like_name(sub.text))
         loader = true;
       if (analysis_.fact(sub).kind == ir::ValueKind::Loader) loader = true;
     });
     bool target_is_loader = false;
     for (const Expr* target : loop.targets) {
       ir::for_each_subexpr(*target, [&](const Expr& sub) {
-        if (sub.kind == ExprKind::Name && ir::is_loader_like_name(sub.text))
+        if (sub.kind == ExprKind::Name && knowledge::is_loader_like_name(sub.text))
           target_is_loader = true;
       });
     }
@@ -674,18 +675,8 @@ class ModuleInLoop final : public Rule {
 
   static std::string cpp_constructor_text(const ir::Module& module, const Stmt& stmt,
                                           const Expr& call) {
-    constexpr size_t kMaxQuote = 40;
-    const ir::SourceRange range = construction_range(module, stmt, call);
-    const std::string_view text = module.file().code().substr(range.begin, range.end - range.begin);
-    if (text.size() <= kMaxQuote && text.find_first_of("\r\n") == std::string_view::npos)
-      return std::string(text);
-    // The IR's callee spans the whole construction: quote up to the argument list.
-    std::string_view head = text.substr(0, std::min(text.find_first_of("({"), text.size()));
-    while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back())) != 0)
-      head.remove_suffix(1);
-    if (head.empty() || head.find_first_of("\r\n") != std::string_view::npos)
-      return quote(module, call).text;
-    return fmt::format("{}(...)", head);
+    std::string text = quote_cpp_construction(module, construction_range(module, stmt, call));
+    return text.empty() ? quote(module, call).text : text;
   }
 
   // `nn.Linear`, or LibTorch's `torch::nn::Linear`.

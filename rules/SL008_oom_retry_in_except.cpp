@@ -9,8 +9,10 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "rules/loop_growth.h"
+#include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/naming.h"
 #include "rules/rule.h"
+#include "rules/support/growth.h"
 
 namespace sealint::rules {
 
@@ -180,7 +182,7 @@ bool is_step_call(const ir::FileAnalysis& analysis, const Expr& call) {
   if (method != "step") return false;
   auto is_optimizer = [&](const Expr* expr) {
     return analysis.fact(*expr).kind == ValueKind::Optimizer ||
-           ir::is_optimizer_like_name(last_component(ir::dotted_name(expr)));
+           knowledge::is_optimizer_like_name(last_component(ir::dotted_name(expr)));
   };
   if (is_optimizer(callee->base())) return true;
   for (size_t i = 0; i < call.arg_count(); ++i) {
@@ -208,7 +210,7 @@ bool is_training_call(const ir::FileAnalysis& analysis, const ir::Function& func
     }
     if ((base.kind == ValueKind::Instance || base.kind == ValueKind::Module ||
          base.kind == ValueKind::Unknown) &&
-        (ir::is_model_like_name(method) || ir::is_loss_fn_like_name(method))) {
+        (knowledge::is_model_like_name(method) || knowledge::is_loss_fn_like_name(method))) {
       return true;
     }
   }
@@ -229,7 +231,7 @@ std::string step_like_callee(const ir::FileAnalysis& analysis, const Expr& call)
   if (callee->kind == ExprKind::Attr && callee->text == "train") {
     const Expr* base = callee->base();
     if (analysis.fact(*base).kind == ValueKind::Module ||
-        ir::is_model_like_name(last_component(ir::dotted_name(base)))) {
+        knowledge::is_model_like_name(last_component(ir::dotted_name(base)))) {
       return {};
     }
   }
@@ -391,10 +393,7 @@ std::vector<Kept> kept_errors(const ir::Module& module, const Handler& handler) 
     }
     ir::for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
-      const std::string_view method = call.callee()->text;
-      const bool store = method == "append" || method == "appendleft" || method == "add" ||
-                         method == "extend" || method == "insert" || method == "put" ||
-                         method == "put_nowait";
+      const bool store = knowledge::container_store(call.callee()->text) != nullptr;
       if (!store || call.arg_count() == 0) return;
       const Expr* value = call.arg(call.arg_count() - 1);
       const Holds held = holds_error(module, handler, value);

@@ -14,8 +14,9 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "rules/loop_growth.h"
+#include "analyzer/knowledge/containers.h"
 #include "rules/rule.h"
+#include "rules/support/growth.h"
 
 namespace sealint::rules {
 
@@ -1034,8 +1035,8 @@ class Checker {
     std::string message;
     std::string help;
     ByteRange primary = growth.primary != nullptr ? growth.primary->range : stmt.range;
-    const std::string text =
-        growth.primary != nullptr ? quote_call(*growth.primary) : quote_stmt(stmt);
+    const std::string text = growth.primary != nullptr ? quote_call(module_, *growth.primary)
+                                                       : quote_range(module_, stmt.range).text;
     switch (growth.kind) {
       case GrowthKind::Op:
         message = fmt::format(
@@ -1104,21 +1105,6 @@ class Checker {
       }
     }
     sink_.report(kInfo, primary, std::move(message), std::move(help), std::move(related));
-  }
-
-  // A call too long to quote whole becomes `callee(...)`: `tf.image_summary(...)`.
-  std::string quote_call(const Expr& expr) const {
-    QuotedExpr quoted = quote(module_, expr);
-    if (quoted.complete || expr.kind != ExprKind::Call) return quoted.text;
-    const QuotedExpr callee = quote(module_, *expr.callee());
-    return callee.complete ? callee.text + "(...)" : quoted.text;
-  }
-
-  std::string quote_stmt(const Stmt& stmt) const {
-    const std::string_view code = module_.file().code();
-    std::string_view text = code.substr(stmt.range.begin, stmt.range.end - stmt.range.begin);
-    text = text.substr(0, std::min<size_t>(text.find_first_of("\r\n"), 40));
-    return std::string(text);
   }
 
   // Where the session a loop runs was created: `sess = tf.Session()` or `with tf.Session() as
@@ -1336,7 +1322,7 @@ class Checker {
         if (input == nullptr) return;
         bool varies = false;
         visit_exprs(*input, [&](const Expr& n) {
-          if (n.kind != ExprKind::Name || n.text == "self" || n.text == "cls") return;
+          if (n.kind != ExprKind::Name || n.text == ir::kReceiver) return;
           if (is_param(function, n.text)) varies = true;
         });
         if (varies && keras_model(function, *e.callee()->base(), stmt, kMaxValueDepth)) found = &e;
@@ -1395,12 +1381,12 @@ class Checker {
     if (loop_facts(function, *loop).clears_session) return;
     // `if epoch % 200 == 0:` samples now and then: a few calls, not one per input.
     if (periodic(where, *loop)) return;
-    const std::string text = quote_call(*primary);
+    const std::string text = quote_call(module_, *primary);
     std::vector<Related> related;
     std::string message;
     std::string help;
     if (helper_predict != nullptr) {
-      const std::string inner = quote_call(*helper_predict);
+      const std::string inner = quote_call(module_, *helper_predict);
       message = fmt::format(
           "`{}` calls `{}` in a loop, on a new input each time; each `predict()` call builds a "
           "data adapter and runs a full predict loop, and memory grows over many calls",
@@ -1475,7 +1461,7 @@ class Checker {
     if (under_once_branch(where, loop)) return;
     // A fixed handful of models (`for units in [32, 64]:`) is bounded.
     if (over_literal(loop)) return;
-    const std::string text = quote_call(*primary);
+    const std::string text = quote_call(module_, *primary);
     std::vector<Related> related;
     if (made_in_helper != nullptr) {
       related.push_back(
@@ -1532,9 +1518,7 @@ class Checker {
         kept = true;
       visit_stmt_exprs(s, [&](const Expr& e) {
         if (kept || e.kind != ExprKind::Call || e.callee()->kind != ExprKind::Attr) return;
-        const std::string_view m = e.callee()->text;
-        if (m != "append" && m != "extend" && m != "insert" && m != "add" && m != "appendleft")
-          return;
+        if (knowledge::container_store(e.callee()->text) == nullptr) return;
         for (size_t i = 0; i < e.arg_count(); ++i) {
           const Expr* arg = e.arg(i);
           if (ir::place_key(arg) == key) kept = true;

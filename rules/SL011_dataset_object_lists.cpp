@@ -17,8 +17,9 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "rules/loop_growth.h"
+#include "analyzer/knowledge/containers.h"
 #include "rules/rule.h"
+#include "rules/support/growth.h"
 
 namespace sealint::rules {
 
@@ -674,18 +675,17 @@ class DataFlow {
           call.arg_count() == 0)
         return;
       const std::string_view method = call.callee()->text;
-      static constexpr std::array<std::string_view, 7> kMethods = {
-          "append", "extend", "insert", "add", "update", "appendleft", "setdefault"};
-      if (!contains(kMethods, method)) return;
+      const knowledge::ContainerStore* store = knowledge::container_store(method);
+      if (store == nullptr) return;
       const std::string receiver = ir::place_key(call.callee()->base());
       if (receiver != key && !receiver.starts_with(item_prefix)) return;
       if (method == "setdefault") {
         // `d.setdefault(k, []).append(v)`: a list per key.
         added = Added{&call, nullptr, false};
-      } else if (method == "insert" && call.arg_count() == 2) {
-        added = Added{call.arg(1), nullptr, false};
+      } else if (call.arg_count() > store->value_arg) {
+        added = Added{call.arg(store->value_arg), nullptr, store->spreads};
       } else {
-        added = Added{call.arg(0), nullptr, method == "extend" || method == "update"};
+        added = Added{call.arg(0), nullptr, store->spreads};
       }
     });
     return added;

@@ -207,7 +207,7 @@ class Lowerer {
     fn->parent_class = method != nullptr && !method->isStatic() ? cls : nullptr;
     if (fn->parent_class != nullptr) {
       // `this` is Python's `self`: parameter 0, so summaries read the same.
-      fn->params.push_back({"self", fn->name_range, nullptr, TypeHint::Unknown});
+      fn->params.push_back({ir::kReceiver, fn->name_range, nullptr, TypeHint::Unknown});
       if (std::find(fn->parent_class->methods.begin(), fn->parent_class->methods.end(), fn) ==
           fn->parent_class->methods.end()) {
         fn->parent_class->methods.push_back(fn);
@@ -251,7 +251,7 @@ class Lowerer {
 
   Expr* self_attr(const std::string& name, ir::SourceRange where, TypeHint hint) {
     Expr* self = module_.new_expr(ExprKind::Name, where);
-    self->text = "self";
+    self->text = ir::kReceiver;
     Expr* attr = module_.new_expr(ExprKind::Attr, where);
     attr->text = module_.intern(name);
     attr->items.push_back(self);
@@ -578,13 +578,14 @@ class Lowerer {
       attr->text = module_.intern(member->getMemberDecl()->getNameAsString());
       const clang::Expr* base = member->getBase()->IgnoreImplicit();
       if (llvm::isa<clang::CXXThisExpr>(base)) {
-        attr->items.push_back(name("self", where, TypeHint::Unknown));
+        attr->items.push_back(name(std::string(ir::kReceiver), where, TypeHint::Unknown));
       } else {
         attr->items.push_back(lower_expr(unwrap_arrow(base)));
       }
       return attr;
     }
-    if (llvm::isa<clang::CXXThisExpr>(e)) return name("self", where, TypeHint::Unknown);
+    if (llvm::isa<clang::CXXThisExpr>(e))
+      return name(std::string(ir::kReceiver), where, TypeHint::Unknown);
     if (const auto* call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e))
       return lower_operator_call(call, where);
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(e)) return lower_call(call, where);

@@ -8,21 +8,19 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/guards.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/builtins.h"
+#include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/naming.h"
+#include "analyzer/knowledge/torch_api.h"
 
 namespace sealint::ir {
 
+using knowledge::is_loader_like_name;
+using knowledge::is_loss_fn_like_name;
+using knowledge::is_model_like_name;
+using knowledge::is_optimizer_like_name;
+
 namespace {
-
-template <size_t N>
-bool is_one_of(std::string_view word, const std::array<std::string_view, N>& words) {
-  return std::find(words.begin(), words.end(), word) != words.end();
-}
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view last_component(std::string_view dotted) {
   const size_t dot = dotted.rfind('.');
@@ -33,139 +31,7 @@ bool is_capitalized(std::string_view name) {
   return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
 }
 
-// Methods whose result carries no graph whatever the receiver.
-constexpr std::array<std::string_view, 35> kNonDiffMethods = {"item",
-                                                              "tolist",
-                                                              "numpy",
-                                                              "size",
-                                                              "dim",
-                                                              "numel",
-                                                              "nelement",
-                                                              "element_size",
-                                                              "stride",
-                                                              "data_ptr",
-                                                              "is_contiguous",
-                                                              "get_device",
-                                                              "argmax",
-                                                              "argmin",
-                                                              "eq",
-                                                              "ne",
-                                                              "lt",
-                                                              "le",
-                                                              "gt",
-                                                              "ge",
-                                                              "equal",
-                                                              "isnan",
-                                                              "isinf",
-                                                              "isfinite",
-                                                              "nonzero",
-                                                              "long",
-                                                              "int",
-                                                              "bool",
-                                                              "byte",
-                                                              "short",
-                                                              "char",
-                                                              "__len__",
-                                                              "multinomial",
-                                                              "bernoulli",
-                                                              "__float__"};
-// Attributes of a tensor that carry no graph.
-constexpr std::array<std::string_view, 12> kNonDiffAttrs = {
-    "shape", "dtype",   "device",  "grad",   "requires_grad", "is_cuda",
-    "ndim",  "grad_fn", "is_leaf", "layout", "names",         "is_sparse"};
-// Reductions: their result is a 0-d tensor when called without a dim.
-constexpr std::array<std::string_view, 11> kReductions = {
-    "sum", "mean", "norm", "max", "min", "prod", "std", "var", "logsumexp", "trace", "dot"};
-// torch.* functions whose result carries no graph.
-constexpr std::array<std::string_view, 27> kTorchNonDiff = {"argmax",
-                                                            "argmin",
-                                                            "eq",
-                                                            "ne",
-                                                            "gt",
-                                                            "ge",
-                                                            "lt",
-                                                            "le",
-                                                            "equal",
-                                                            "allclose",
-                                                            "isclose",
-                                                            "isnan",
-                                                            "isinf",
-                                                            "isfinite",
-                                                            "is_tensor",
-                                                            "numel",
-                                                            "no_grad",
-                                                            "manual_seed",
-                                                            "nonzero",
-                                                            "bucketize",
-                                                            "searchsorted",
-                                                            "unique",
-                                                            "count_nonzero",
-                                                            "histc",
-                                                            "is_floating_point",
-                                                            "is_grad_enabled",
-                                                            "device"};
-// torch.* factories: a new leaf tensor, with a graph only when asked for (requires_grad=True).
-constexpr std::array<std::string_view, 24> kTorchFactories = {
-    "zeros",     "ones",      "empty",      "full",         "rand",      "randn",
-    "randint",   "randperm",  "arange",     "linspace",     "logspace",  "eye",
-    "tensor",    "as_tensor", "from_numpy", "zeros_like",   "ones_like", "empty_like",
-    "full_like", "rand_like", "randn_like", "randint_like", "Tensor",    "FloatTensor"};
-constexpr std::array<std::string_view, 20> kLossFunctions = {"cross_entropy",
-                                                             "nll_loss",
-                                                             "mse_loss",
-                                                             "l1_loss",
-                                                             "binary_cross_entropy",
-                                                             "binary_cross_entropy_with_logits",
-                                                             "kl_div",
-                                                             "smooth_l1_loss",
-                                                             "huber_loss",
-                                                             "cosine_embedding_loss",
-                                                             "margin_ranking_loss",
-                                                             "triplet_margin_loss",
-                                                             "ctc_loss",
-                                                             "poisson_nll_loss",
-                                                             "gaussian_nll_loss",
-                                                             "hinge_embedding_loss",
-                                                             "multilabel_margin_loss",
-                                                             "soft_margin_loss",
-                                                             "multi_margin_loss",
-                                                             "multilabel_soft_margin_loss"};
-// Builtins whose result is a plain Python value.
-constexpr std::array<std::string_view, 17> kPlainBuiltins = {
-    "float",   "int", "bool", "str",   "len",    "round", "repr",     "print",     "isinstance",
-    "hasattr", "id",  "type", "range", "format", "hash",  "callable", "issubclass"};
-
 }  // namespace
-
-bool is_model_like_name(std::string_view name) {
-  static constexpr std::array<std::string_view, 15> kNames = {
-      "model", "net",  "network", "generator", "discriminator", "encoder", "decoder", "netG",
-      "netD",  "lstm", "gru",     "rnn",       "policy",        "actor",   "critic"};
-  static constexpr std::array<std::string_view, 5> kSuffixes = {"_model", "_net", "_lstm", "_gru",
-                                                                "_rnn"};
-  if (is_one_of(name, kNames)) return true;
-  return std::any_of(kSuffixes.begin(), kSuffixes.end(),
-                     [&](std::string_view s) { return name.ends_with(s); });
-}
-
-bool is_loss_fn_like_name(std::string_view name) {
-  static constexpr std::array<std::string_view, 6> kNames = {
-      "criterion", "loss_fn", "loss_func", "loss_function", "lossfn", "loss_fcn"};
-  return is_one_of(name, kNames) || name.starts_with("criterion_") ||
-         name.ends_with("_criterion") || name.ends_with("_loss_fn");
-}
-
-bool is_optimizer_like_name(std::string_view name) {
-  const std::string lowered = lower(name);
-  return lowered == "opt" || lowered.find("optimizer") != std::string::npos ||
-         lowered.starts_with("optim") || lowered.ends_with("_opt");
-}
-
-bool is_loader_like_name(std::string_view name) {
-  const std::string lowered = lower(name);
-  return lowered.find("loader") != std::string::npos || lowered == "dl" ||
-         lowered.ends_with("_dl") || lowered.starts_with("dl_");
-}
 
 using State = std::unordered_map<std::string, Fact>;
 
@@ -282,12 +148,6 @@ std::vector<std::string> backward_places_of(const Function& function) {
 // Walks one function in source order, evaluating every expression against a flow-sensitive
 // state of places, and writes the facts into the FileAnalysis. Loops run twice (at shallow
 // depth) so that values carried across iterations reach their uses.
-// Methods that put a value into a container: Python's and C++'s.
-bool is_container_store(std::string_view method) {
-  return method == "append" || method == "extend" || method == "insert" || method == "appendleft" ||
-         method == "add" || method == "push_back" || method == "emplace_back" ||
-         method == "push_front" || method == "emplace_front";
-}
 
 class GradWalker {
  public:
@@ -307,7 +167,7 @@ class GradWalker {
       if (is_optimizer_like_name(name)) param.kind = ValueKind::Optimizer;
       if (is_loader_like_name(name)) param.kind = ValueKind::Loader;
       param = with_type_hint(fn_.params[i].type_hint, param);
-      if (i == 0 && fn_.parent_class != nullptr && (name == "self" || name == "cls")) {
+      if (i == 0 && fn_.parent_class != nullptr && name == kReceiver) {
         param.kind = ValueKind::Instance;
         param.instance_of = fn_.parent_class;
         param.params = 0;
@@ -824,7 +684,7 @@ class GradWalker {
       fact.scalar = base.scalar;
       return fact;
     }
-    if (is_one_of(attr, kNonDiffAttrs)) return no_grad_fact();
+    if (knowledge::kTensorAttributesWithoutGraph.contains(attr)) return no_grad_fact();
     if (base.kind == ValueKind::Module) {
       Fact fact;
       fact.kind = ValueKind::Module;  // a submodule (or a parameter)
@@ -1042,7 +902,7 @@ class GradWalker {
       if (method == "numpy") fact = no_grad_fact();
       return fact;
     }
-    if (is_one_of(method, kNonDiffMethods)) {
+    if (knowledge::kTensorMethodsWithoutGraph.contains(method)) {
       return no_grad_fact(method == "item" || method == "size" || method == "numel"
                               ? ValueKind::Number
                               : ValueKind::Tensor);
@@ -1073,19 +933,22 @@ class GradWalker {
           return element_of(receiver, nullptr);
         }
         if (method == "copy") return receiver;
-        if (is_container_store(method)) note_container_store(receiver_expr, args, method);
+        if (const knowledge::ContainerStore* store = knowledge::container_store(method))
+          note_container_store(receiver_expr, args, *store);
         return {};
       default:
         break;
     }
-    if (is_container_store(method) && method != "add") {
-      note_container_store(receiver_expr, args, method);
+    // On a receiver of unknown kind, only a method that nothing else is known for is a store.
+    if (const knowledge::ContainerStore* store = knowledge::container_store(method);
+        store != nullptr && !store->ambiguous) {
+      note_container_store(receiver_expr, args, *store);
       return {};
     }
     if (receiver.grad == Grad::Yes) {
       if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
-      Fact fact = grad_fact(receiver.scalar || (is_one_of(method, kReductions) && args.empty() &&
-                                                call.keywords.empty()));
+      Fact fact = grad_fact(receiver.scalar || (knowledge::kTensorReductions.contains(method) &&
+                                                args.empty() && call.keywords.empty()));
       fact.params = receiver.params | arg_params;
       return fact;
     }
@@ -1098,7 +961,8 @@ class GradWalker {
         !any_grad_arg) {
       fact = no_grad_fact(ValueKind::Tensor);
       fact.detached = receiver.detached;
-      fact.scalar = receiver.scalar || (is_one_of(method, kReductions) && args.empty());
+      fact.scalar =
+          receiver.scalar || (knowledge::kTensorReductions.contains(method) && args.empty());
     }
     return fact;
   }
@@ -1115,12 +979,13 @@ class GradWalker {
   // `losses.append(loss)`: the container now holds what was stored; in a method, storing a
   // parameter into `self.<list>` is a summary effect.
   void note_container_store(const Expr* receiver_expr, const std::vector<Fact>& args,
-                            std::string_view method) {
+                            const knowledge::ContainerStore& store) {
     const std::string key = place_key(receiver_expr);
     if (key.empty() || args.empty()) return;
-    const Fact& stored = method == "insert" && args.size() > 1 ? args[1] : args[0];
-    Grad held = stored.grad;
-    if (method == "extend") held = stored.grad;  // the iterable's elements
+    // `insert(i, v)` with one argument is not the call the table describes: keep the first.
+    const Fact& stored = store.value_arg < args.size() ? args[store.value_arg] : args[0];
+    // For `extend` the argument is an iterable whose grad fact is its elements'.
+    const Grad held = stored.grad;
     auto it = state_.find(key);
     if (it == state_.end()) {
       Fact fact;
@@ -1135,7 +1000,7 @@ class GradWalker {
 
   std::optional<Fact> eval_builtin(std::string_view name, const std::vector<Fact>& args,
                                    uint32_t arg_params) const {
-    if (is_one_of(name, kPlainBuiltins)) return no_grad_fact(ValueKind::Number);
+    if (knowledge::kBuiltinsWithPlainResult.contains(name)) return no_grad_fact(ValueKind::Number);
     if (name == "sum" || name == "max" || name == "min" || name == "abs") {
       Fact out;
       out.params = arg_params;
@@ -1215,7 +1080,7 @@ class GradWalker {
     }
     if (no_grad_ > 0 && (q.starts_with("torch."))) return no_grad_fact(ValueKind::Tensor);
     if (q.starts_with("torch.nn.functional.")) {
-      if (is_one_of(last, kLossFunctions) || last.ends_with("_loss")) {
+      if (knowledge::kLossFunctions.contains(last) || knowledge::is_loss_function_name(last)) {
         const Expr* reduction = call.keyword("reduction");
         const bool reduced =
             reduction == nullptr || reduction->text.find("none") == std::string_view::npos;
@@ -1231,14 +1096,16 @@ class GradWalker {
       return fact;
     }
     if (q.starts_with("torch.") && q.find('.', 6) == std::string_view::npos) {
-      if (is_one_of(last, kTorchNonDiff)) return no_grad_fact(ValueKind::Tensor);
-      if (is_one_of(last, kTorchFactories)) {
+      if (knowledge::kTorchFunctionsWithoutGraph.contains(last))
+        return no_grad_fact(ValueKind::Tensor);
+      if (knowledge::kTorchFactories.contains(last)) {
         const Expr* requires_grad = call.keyword("requires_grad");
         if (requires_grad != nullptr && requires_grad->text == "True") return grad_fact(false);
         return no_grad_fact(ValueKind::Tensor);
       }
       // LibTorch spells the functional losses torch::mse_loss, torch::nll_loss ...: a 0-d loss.
-      if (is_one_of(last, kLossFunctions) || last.ends_with("_loss")) return grad_fact(true);
+      if (knowledge::kLossFunctions.contains(last) || knowledge::is_loss_function_name(last))
+        return grad_fact(true);
       if (any_grad_arg) {
         Fact fact = grad_fact(last == "sum" || last == "mean" || last == "norm");
         fact.params = arg_params;
@@ -1409,7 +1276,7 @@ const Function* FileAnalysis::resolve_callee(const Function& caller, const Expr&
   const Expr* callee = call.callee();
   if (callee->kind == ExprKind::Name) return function_named(callee->text);
   if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name &&
-      callee->base()->text == "self" && caller.parent_class != nullptr) {
+      callee->base()->text == kReceiver && caller.parent_class != nullptr) {
     Fact self;
     self.instance_of = caller.parent_class;
     return resolve_method(self, callee->text);
@@ -1436,7 +1303,7 @@ void FileAnalysis::compute_no_grad_functions() {
         const Function* target = nullptr;
         if (callee->kind == ExprKind::Name) target = function_named(callee->text);
         if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name &&
-            callee->base()->text == "self" && caller.parent_class != nullptr) {
+            callee->base()->text == kReceiver && caller.parent_class != nullptr) {
           Fact self;
           self.instance_of = caller.parent_class;
           target = resolve_method(self, callee->text);

@@ -101,11 +101,4 @@ class FileAnalysis {
   bool is_import_alias(std::string_view name) const;
 };
 
-// Names that, called, are a model or a loss function in training code: `model(x)`,
-// `criterion(out, y)`, `self.loss_fn(...)`.
-[[nodiscard]] bool is_model_like_name(std::string_view name);
-[[nodiscard]] bool is_loss_fn_like_name(std::string_view name);
-[[nodiscard]] bool is_optimizer_like_name(std::string_view name);
-[[nodiscard]] bool is_loader_like_name(std::string_view name);
-
 }  // namespace sealint::ir

@@ -157,6 +157,10 @@ struct Param {
   TypeHint type_hint = TypeHint::Unknown;
 };
 
+// The IR's name of a method's receiver, whatever the source calls it (Python's first parameter,
+// C++'s `this`): every Name that refers to it has this text, and so does the parameter.
+inline constexpr std::string_view kReceiver = "self";
+
 struct Function {
   std::string_view name;  // "<module>" for the top level
   SourceRange range;      // the whole definition

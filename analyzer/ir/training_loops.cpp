@@ -6,16 +6,16 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/containers.h"
 
 namespace sealint::ir {
 
 namespace {
 
+// Any store, ambiguous ones included: the probe measures the place, so a guess costs nothing.
 bool grows_container(const Expr& call) {
-  static constexpr std::array<std::string_view, 5> kMethods{"append", "extend", "add", "insert",
-                                                            "update"};
   return call.kind == ExprKind::Call && call.callee()->kind == ExprKind::Attr &&
-         std::find(kMethods.begin(), kMethods.end(), call.callee()->text) != kMethods.end();
+         knowledge::container_store(call.callee()->text) != nullptr;
 }
 
 std::vector<std::string> carried_places(const Function& function, const Stmt& loop) {

@@ -469,12 +469,33 @@ class Lowerer {
     Stmt* stmt = module_.new_stmt(StmtKind::FunctionDef, range(node));
     stmt->function = fn;
     ir::Function* saved = function_;
+    const std::string_view saved_receiver = receiver_;
+    bind_receiver(*fn);
     function_ = fn;
     ++function_depth_;
     lower_body_field(kids, f_.body, fn->body);
     --function_depth_;
     function_ = saved;
+    receiver_ = saved_receiver;
     return stmt;
+  }
+
+  // The IR names a method's receiver `self` whatever the source calls it (`def step(this, x)`),
+  // as the C++ frontend names `this`: summaries, place keys and resolution then have one answer
+  // for "the object the method runs on". A nested function sees its method's receiver unless a
+  // parameter of its own shadows it; a staticmethod has none.
+  void bind_receiver(ir::Function& fn) {
+    if (fn.parent_class != nullptr) {
+      const bool is_static =
+          std::any_of(fn.decorators.begin(), fn.decorators.end(),
+                      [](const Expr* d) { return ir::dotted_name(d) == "staticmethod"; });
+      receiver_ = is_static || fn.params.empty() ? std::string_view() : fn.params[0].name;
+      if (!receiver_.empty()) fn.params[0].name = ir::kReceiver;
+      return;
+    }
+    for (const ir::Param& param : fn.params) {
+      if (param.name == receiver_) receiver_ = {};
+    }
   }
 
   void lower_params(TSNode node, std::vector<ir::Param>& out) {
@@ -534,11 +555,14 @@ class Lowerer {
     stmt->class_def = cls;
     ir::ClassDef* saved_class = class_;
     const int saved_depth = class_body_depth_;
+    const std::string_view saved_receiver = receiver_;
+    receiver_ = {};  // a class body runs once, on no object
     class_ = cls;
     class_body_depth_ = function_depth_;
     lower_body_field(kids, f_.body, cls->body);
     class_ = saved_class;
     class_body_depth_ = saved_depth;
+    receiver_ = saved_receiver;
     return stmt;
   }
 
@@ -614,6 +638,7 @@ class Lowerer {
       case NodeKind::k_identifier: {
         Expr* e = make(ExprKind::Name, node);
         e->text = text(node);
+        if (!receiver_.empty() && e->text == receiver_) e->text = ir::kReceiver;
         return e;
       }
       case NodeKind::k_attribute: {
@@ -931,6 +956,7 @@ class Lowerer {
   ir::ClassDef* class_ = nullptr;
   int class_body_depth_ = -1;
   int function_depth_ = 0;
+  std::string_view receiver_;  // the source's name of the enclosing method's receiver
   int depth_ = 0;
   bool nesting_reported_ = false;
 };

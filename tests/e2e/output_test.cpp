@@ -53,6 +53,30 @@ TEST_F(JsonOutputTest, PrintsAnArrayOfFindingsWithEveryKey) {
   }
 }
 
+// A message quotes the first 40 bytes of a long statement: the cut falls inside an "é", and the
+// quote must end at a whole character or JSON and SARIF cannot be written (exit 2 before).
+TEST_F(JsonOutputTest, CutsAQuoteAtACharacterBoundary) {
+  write("graph.py",
+        "import tensorflow as tf\n"
+        "\n"
+        "def train():\n"
+        "    x = tf.placeholder(tf.float32, [None, 10])\n"
+        "    loss = tf.reduce_mean(tf.square(x))\n"
+        "    sess = tf.Session()\n"
+        "    for step in range(100):\n"
+        "        loss += tf.constant(1.0, "
+        "name=\"\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\")\n"
+        "        print(sess.run(loss))\n");
+  const nlohmann::json findings = findings_for("graph.py");
+  ASSERT_TRUE(findings.is_array() && findings.size() == 1U) << findings.dump(2);
+  EXPECT_THAT(
+      findings[0].value("message", ""),
+      ::testing::StartsWith("`loss += tf.constant(1.0, name=\"\u00e9\u00e9\u00e9\u00e9...`"));
+  const RunOutput sarif = run({"--format", "sarif", "graph.py"});
+  EXPECT_EQ(sarif.exit_code, 1) << describe(sarif);
+  EXPECT_FALSE(nlohmann::json::parse(sarif.out, nullptr, false).is_discarded()) << describe(sarif);
+}
+
 TEST_F(JsonOutputTest, GivesPathsRelativeToTheWorkingDirectory) {
   const fs::path absolute = write("src/train.py", kLeakyTrainPy);
   const nlohmann::json findings = findings_for(absolute.string());

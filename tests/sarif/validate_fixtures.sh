@@ -13,8 +13,15 @@ cd "$root"
 for fixture in fixtures/python/*.py fixtures/python/*/*.py; do
   [ -e "$fixture" ] || continue
   out=$work/$(echo "$fixture" | tr '/' '_').sarif
-  # Exit 1 (findings) and 2 (the engine fixtures' input errors) both still write the log.
-  "$sealint" --format sarif --show-suppressed -o "$out" "$fixture" 2>/dev/null || true
+  # Exit 1 (findings) and 2 (the engine fixtures' input errors) both still write the log; a crash
+  # or an internal error writes none, and fails here rather than being skipped.
+  rc=0
+  "$sealint" --format sarif --show-suppressed -o "$out" "$fixture" 2>"$out.err" || rc=$?
+  if [ "$rc" -gt 2 ] || [ ! -s "$out" ]; then
+    echo "$fixture: sealint exited $rc and wrote no SARIF: $(cat "$out.err")" >&2
+    status=1
+    continue
+  fi
   # Fixtures of the engine hold no rule findings: nothing to validate there.
   if python3 -c "import json,sys; sys.exit(0 if json.load(open('$out'))['runs'][0]['results'] else 1)"; then
     /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1

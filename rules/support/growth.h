@@ -1,5 +1,6 @@
 #pragma once
-// Shared by the rules that flag something growing across loop iterations (SL001, SL002).
+// Shared by the rules that flag something growing across loop iterations: where it grows, the
+// evidence for it, and what resets it.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,6 +9,8 @@
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
 #include "analyzer/ir/training_loops.h"
+#include "rules/support/fixes.h"
+#include "rules/support/quote.h"
 
 namespace sealint::rules {
 
@@ -26,26 +29,6 @@ namespace sealint::rules {
                                                    const ir::Stmt& loop, std::string_view key);
 
 using ir::probe_hint;
-
-// An expression as messages quote it: its source, or its first 40 bytes and "..." when it is
-// longer or spans lines (then `complete` is false and a help should not build code from it).
-struct QuotedExpr {
-  std::string text;
-  bool complete = true;
-};
-[[nodiscard]] QuotedExpr quote(const ir::Module& module, const ir::Expr& expr);
-
-// `text.method` with parentheses around `text` when the expression needs them: `loss.item()`,
-// `(total / n).item()`.
-[[nodiscard]] std::string method_on(const ir::Expr& expr, std::string_view text,
-                                    std::string_view method);
-
-// `item()` in Python, `item<float>()` in C++ (LibTorch's item is a template).
-[[nodiscard]] std::string_view item_method(const ir::Module& module);
-
-// The fix that calls `.item()` on `value` (unsafe: it synchronises with the device every
-// iteration and turns a tensor into a float).
-[[nodiscard]] Fix item_fix(const ir::Module& module, const ir::Expr& value);
 
 // A call that runs a model: `model(x)` on a module, or `model->forward(x)` / `model.forward(x)`.
 [[nodiscard]] bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call);

@@ -1,4 +1,4 @@
-#include "rules/loop_growth.h"
+#include "rules/support/growth.h"
 
 #include <algorithm>
 
@@ -40,46 +40,6 @@ std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stm
   related.push_back(
       {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop that repeats it"});
   return related;
-}
-
-QuotedExpr quote(const ir::Module& module, const ir::Expr& expr) {
-  constexpr size_t kMaxQuote = 40;
-  const std::string_view code = module.file().code();
-  std::string_view text = code.substr(expr.range.begin, expr.range.end - expr.range.begin);
-  const size_t line_end = text.find_first_of("\r\n");
-  if (text.size() <= kMaxQuote && line_end == std::string_view::npos)
-    return {std::string(text), true};
-  text = text.substr(0, std::min(line_end, kMaxQuote));
-  // Cut at a code point boundary.
-  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0U) == 0x80U)
-    text.remove_suffix(1);
-  if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0U) text.remove_suffix(1);
-  return {std::string(text) + "...", false};
-}
-
-std::string method_on(const ir::Expr& expr, std::string_view text, std::string_view method) {
-  const bool bare = expr.kind == ir::ExprKind::Name || expr.kind == ir::ExprKind::Attr ||
-                    expr.kind == ir::ExprKind::Call || expr.kind == ir::ExprKind::Subscript;
-  return bare ? fmt::format("{}.{}", text, method) : fmt::format("({}).{}", text, method);
-}
-
-std::string_view item_method(const ir::Module& module) {
-  return module.language() == ir::Language::Cpp ? "item<float>()" : "item()";
-}
-
-Fix item_fix(const ir::Module& module, const ir::Expr& value) {
-  const std::string_view item = item_method(module);
-  Fix fix;
-  fix.title = fmt::format("call `.{}` on the accumulated value", item);
-  fix.safe = false;
-  const std::string with_item = method_on(value, "", item);
-  if (with_item.starts_with("(")) {
-    fix.edits.push_back({{value.range.begin, value.range.begin}, {}, "("});
-    fix.edits.push_back({{value.range.end, value.range.end}, {}, fmt::format(").{}", item)});
-  } else {
-    fix.edits.push_back({{value.range.end, value.range.end}, {}, fmt::format(".{}", item)});
-  }
-  return fix;
 }
 
 std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,

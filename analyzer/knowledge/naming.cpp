@@ -1,0 +1,57 @@
+#include "analyzer/knowledge/naming.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+#include "analyzer/knowledge/name_set.h"
+
+namespace sealint::knowledge {
+
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+constexpr auto kModelNames =
+    sorted_names("actor", "critic", "decoder", "discriminator", "encoder", "generator", "gru",
+                 "lstm", "model", "net", "netD", "netG", "network", "policy", "rnn");
+constexpr std::array<std::string_view, 5> kModelSuffixes = {"_model", "_net", "_lstm", "_gru",
+                                                            "_rnn"};
+constexpr auto kLossFnNames =
+    sorted_names("criterion", "loss_fcn", "loss_fn", "loss_func", "loss_function", "lossfn");
+
+}  // namespace
+
+bool is_model_like_name(std::string_view name) {
+  if (kModelNames.contains(name)) return true;
+  return std::any_of(kModelSuffixes.begin(), kModelSuffixes.end(),
+                     [&](std::string_view s) { return name.ends_with(s); });
+}
+
+bool is_loss_fn_like_name(std::string_view name) {
+  return kLossFnNames.contains(name) || name.starts_with("criterion_") ||
+         name.ends_with("_criterion") || name.ends_with("_loss_fn");
+}
+
+bool is_optimizer_like_name(std::string_view name) {
+  const std::string lowered = lower(name);
+  return lowered == "opt" || lowered.find("optimizer") != std::string::npos ||
+         lowered.starts_with("optim") || lowered.ends_with("_opt");
+}
+
+bool is_loader_like_name(std::string_view name) {
+  const std::string lowered = lower(name);
+  return lowered.find("loader") != std::string::npos || lowered == "dl" ||
+         lowered.ends_with("_dl") || lowered.starts_with("dl_");
+}
+
+bool is_loss_function_name(std::string_view name) {
+  return name.ends_with("_loss");
+}
+
+}  // namespace sealint::knowledge

@@ -1,0 +1,19 @@
+#pragma once
+// The naming heuristics of training code, in one place: a value called `model`, `criterion`,
+// `optimizer` or `train_loader` is taken for what its name says when nothing better is known
+// (a parameter with no type, a callee sealint cannot resolve).
+#include <string_view>
+
+namespace sealint::knowledge {
+
+// Called, a model: `model(x)`, `netG(z)`, `self.encoder(x)`, `policy_net(s)`.
+[[nodiscard]] bool is_model_like_name(std::string_view name);
+// Called, a loss: `criterion(out, y)`, `loss_fn(out, y)`.
+[[nodiscard]] bool is_loss_fn_like_name(std::string_view name);
+[[nodiscard]] bool is_optimizer_like_name(std::string_view name);
+// Iterated, a data loader: its batches carry no graph.
+[[nodiscard]] bool is_loader_like_name(std::string_view name);
+// A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
+[[nodiscard]] bool is_loss_function_name(std::string_view name);
+
+}  // namespace sealint::knowledge

@@ -1,0 +1,49 @@
+#pragma once
+// What sealint knows of the PyTorch API's effect on autograd: which methods, attributes and
+// `torch.*` functions give values without a graph, which reduce to a 0-d tensor, which make a
+// new leaf, which are losses. The grad-flow analysis reads these; tables_test.cpp checks every
+// name against Debian's python3-torch.
+#include "analyzer/knowledge/name_set.h"
+
+namespace sealint::knowledge {
+
+// Tensor methods whose result carries no graph whatever the receiver (`.item()`, `.argmax()`,
+// comparisons, integer casts, sampling).
+inline constexpr auto kTensorMethodsWithoutGraph = sorted_names(
+    "__float__", "__len__", "argmax", "argmin", "bernoulli", "bool", "byte", "char", "data_ptr",
+    "dim", "element_size", "eq", "equal", "ge", "get_device", "gt", "int", "is_contiguous",
+    "isfinite", "isinf", "isnan", "item", "le", "long", "lt", "multinomial", "ne", "nelement",
+    "nonzero", "numel", "numpy", "short", "size", "stride", "tolist");
+
+// Tensor attributes that carry no graph (`x.shape`, `x.grad`: a leaf's gradient has none).
+inline constexpr auto kTensorAttributesWithoutGraph =
+    sorted_names("device", "dtype", "grad", "grad_fn", "is_cuda", "is_leaf", "is_sparse", "layout",
+                 "names", "ndim", "requires_grad", "shape");
+
+// Reductions: called without a dim, the result is a 0-d tensor.
+inline constexpr auto kTensorReductions = sorted_names(
+    "dot", "logsumexp", "max", "mean", "min", "norm", "prod", "std", "sum", "trace", "var");
+
+// `torch.*` functions whose result carries no graph.
+inline constexpr auto kTorchFunctionsWithoutGraph =
+    sorted_names("allclose", "argmax", "argmin", "bucketize", "count_nonzero", "device", "eq",
+                 "equal", "ge", "gt", "histc", "is_floating_point", "is_grad_enabled", "is_tensor",
+                 "isclose", "isfinite", "isinf", "isnan", "le", "lt", "manual_seed", "ne",
+                 "no_grad", "nonzero", "numel", "searchsorted", "unique");
+
+// `torch.*` factories: a new leaf tensor, with a graph only when asked (`requires_grad=True`).
+inline constexpr auto kTorchFactories = sorted_names(
+    "FloatTensor", "Tensor", "arange", "as_tensor", "empty", "empty_like", "eye", "from_numpy",
+    "full", "full_like", "linspace", "logspace", "ones", "ones_like", "rand", "rand_like",
+    "randint", "randint_like", "randn", "randn_like", "randperm", "tensor", "zeros", "zeros_like");
+
+// `torch.nn.functional` losses (and, by the same name, `torch.*` ones): a 0-d tensor with the
+// graph of its inputs. Any other function named `*_loss` is taken as a loss too (see naming.h).
+inline constexpr auto kLossFunctions = sorted_names(
+    "binary_cross_entropy", "binary_cross_entropy_with_logits", "cosine_embedding_loss",
+    "cross_entropy", "ctc_loss", "gaussian_nll_loss", "hinge_embedding_loss", "huber_loss",
+    "kl_div", "l1_loss", "margin_ranking_loss", "mse_loss", "multi_margin_loss",
+    "multilabel_margin_loss", "multilabel_soft_margin_loss", "nll_loss", "poisson_nll_loss",
+    "smooth_l1_loss", "soft_margin_loss", "triplet_margin_loss");
+
+}  // namespace sealint::knowledge

@@ -1,0 +1,32 @@
+#include "rules/support/fixes.h"
+
+#include <fmt/format.h>
+
+namespace sealint::rules {
+
+std::string method_on(const ir::Expr& expr, std::string_view text, std::string_view method) {
+  const bool bare = expr.kind == ir::ExprKind::Name || expr.kind == ir::ExprKind::Attr ||
+                    expr.kind == ir::ExprKind::Call || expr.kind == ir::ExprKind::Subscript;
+  return bare ? fmt::format("{}.{}", text, method) : fmt::format("({}).{}", text, method);
+}
+
+std::string_view item_method(const ir::Module& module) {
+  return module.language() == ir::Language::Cpp ? "item<float>()" : "item()";
+}
+
+Fix item_fix(const ir::Module& module, const ir::Expr& value) {
+  const std::string_view item = item_method(module);
+  Fix fix;
+  fix.title = fmt::format("call `.{}` on the accumulated value", item);
+  fix.safe = false;
+  const std::string with_item = method_on(value, "", item);
+  if (with_item.starts_with("(")) {
+    fix.edits.push_back({{value.range.begin, value.range.begin}, {}, "("});
+    fix.edits.push_back({{value.range.end, value.range.end}, {}, fmt::format(").{}", item)});
+  } else {
+    fix.edits.push_back({{value.range.end, value.range.end}, {}, fmt::format(".{}", item)});
+  }
+  return fix;
+}
+
+}  // namespace sealint::rules

@@ -1,0 +1,100 @@
+// The knowledge tables: lookups answer as documented, and every PyTorch or Python name they hold
+// exists in the real API (Debian's python3-torch, which `make deps` installs).
+#include <array>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "analyzer/knowledge/builtins.h"
+#include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/naming.h"
+#include "analyzer/knowledge/torch_api.h"
+
+namespace sealint::knowledge {
+namespace {
+
+TEST(ContainerStores, OneTableAnswersForPythonAndCpp) {
+  for (std::string_view method : {"append", "appendleft", "extend", "push_back", "emplace_back"}) {
+    const ContainerStore* store = container_store(method);
+    ASSERT_NE(store, nullptr) << method;
+    EXPECT_EQ(store->value_arg, 0) << method;
+    EXPECT_FALSE(store->ambiguous) << method;
+  }
+  EXPECT_EQ(container_store("insert")->value_arg, 1);
+  EXPECT_EQ(container_store("setdefault")->value_arg, 1);
+  EXPECT_TRUE(container_store("extend")->spreads);
+  EXPECT_TRUE(container_store("add")->ambiguous);     // Tensor.add
+  EXPECT_TRUE(container_store("update")->ambiguous);  // AverageMeter.update
+  EXPECT_EQ(container_store("pop"), nullptr);
+  EXPECT_EQ(container_store("appendx"), nullptr);
+  EXPECT_EQ(container_store(""), nullptr);
+}
+
+TEST(ContainerStores, AreSortedAndUnique) {
+  const auto stores = all_container_stores();
+  for (size_t i = 1; i < stores.size(); ++i) EXPECT_LT(stores[i - 1].method, stores[i].method);
+}
+
+TEST(NameSets, LookUpByBinarySearch) {
+  EXPECT_TRUE(kTensorMethodsWithoutGraph.contains("item"));
+  EXPECT_TRUE(kTensorMethodsWithoutGraph.contains("__float__"));
+  EXPECT_FALSE(kTensorMethodsWithoutGraph.contains("sum"));
+  EXPECT_TRUE(kTensorReductions.contains("sum"));
+  EXPECT_TRUE(kLossFunctions.contains("cross_entropy"));
+  EXPECT_FALSE(kLossFunctions.contains("cross"));
+  EXPECT_TRUE(kBuiltinsWithPlainResult.contains("len"));
+}
+
+TEST(Naming, HeuristicsSayWhatANameSuggests) {
+  EXPECT_TRUE(is_model_like_name("model"));
+  EXPECT_TRUE(is_model_like_name("policy_net"));
+  EXPECT_FALSE(is_model_like_name("models_dir"));
+  EXPECT_TRUE(is_loss_fn_like_name("criterion"));
+  EXPECT_TRUE(is_loss_fn_like_name("ce_criterion"));
+  EXPECT_TRUE(is_optimizer_like_name("optimizerG"));
+  EXPECT_TRUE(is_optimizer_like_name("d_opt"));
+  EXPECT_FALSE(is_optimizer_like_name("option"));
+  EXPECT_TRUE(is_loader_like_name("train_loader"));
+  EXPECT_TRUE(is_loader_like_name("val_dl"));
+  EXPECT_TRUE(is_loss_function_name("focal_loss"));
+}
+
+// Runs Debian's python3 (the one with torch) on a script and returns what it printed.
+std::string run_python(const std::string& script) {
+  const std::string command = "/usr/bin/python3 -c '" + script + "' 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return "popen failed";
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  if (status != 0) out += "\n(exit status " + std::to_string(status) + ")";
+  return out;
+}
+
+// `owner` is a Python expression; prints each name that it lacks.
+std::string missing_from(std::string_view owner, std::span<const std::string_view> names) {
+  std::string list;
+  for (std::string_view name : names) list += "\"" + std::string(name) + "\",";
+  return "for n in [" + list + "]:\n    if not hasattr(" + std::string(owner) + ", n): print(\"" +
+         std::string(owner) + " has no\", n)\n";
+}
+
+TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
+  std::string script = "import builtins, torch, torch.nn.functional as F\nt = torch.ones(1)\n";
+  script += missing_from("torch.Tensor", kTensorMethodsWithoutGraph.all());
+  script += missing_from("t", kTensorAttributesWithoutGraph.all());
+  script += missing_from("torch.Tensor", kTensorReductions.all());
+  script += missing_from("torch", kTorchFunctionsWithoutGraph.all());
+  script += missing_from("torch", kTorchFactories.all());
+  script += missing_from("F", kLossFunctions.all());
+  script += missing_from("builtins", kBuiltinsWithPlainResult.all());
+  script += "print(\"checked\")\n";
+  // Nothing but the last line: a missing name, or torch missing (make deps installs it), fails.
+  EXPECT_EQ(run_python(script), "checked\n");
+}
+
+}  // namespace
+}  // namespace sealint::knowledge
