@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Export each repository of bench/corpus/manifest.tsv, at its pinned commit, into
+# bench/corpus/.cache/<owner>+<name>/ (gitignored).
+#
+# The snapshots come from the search tool's `fetch` (argument `github:<owner>/<name>`), which
+# leaves a git directory under $MIRROR (default /work/.mirror) at <owner>+<name>/..., bare
+# (`repo/`) or not (`repo/.git/`). This script finds that git directory, checks that the pinned
+# commit is in it, and exports the manifest's subdir at that commit (export_tree.py: the files
+# of `git archive <commit> <subdir>`, less any blob the snapshot lacks).
+# Repositories that are missing are listed at the end; the others are exported anyway.
+#
+# Usage: bench/corpus/fetch.sh [--force]     (--force: export again even when already exported)
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+manifest="$here/manifest.tsv"
+cache="$here/.cache"
+mirror=${MIRROR:-/work/.mirror}
+force=0
+[ "${1:-}" = "--force" ] && force=1
+
+mkdir -p "$cache"
+
+# The git directory of a mirror: the first folder below $1 holding HEAD, objects/ and refs/.
+find_git_dir() {
+    local base=$1 head
+    [ -d "$base" ] || return 1
+    head=$(find "$base" -maxdepth 4 -name HEAD -type f 2>/dev/null | while read -r h; do
+        d=$(dirname "$h")
+        if [ -d "$d/objects" ] && [ -d "$d/refs" ]; then echo "$d"; break; fi
+    done)
+    [ -n "$head" ] || return 1
+    echo "$head"
+}
+
+missing=()
+bad=()
+ok=0
+while IFS=$'\t' read -r repo commit subdir why; do
+    [ "$repo" = "repo" ] && continue          # header
+    [ -z "$repo" ] && continue
+    key=${repo/\//+}
+    dest="$cache/$key"
+    stamp="$dest/.sealint-bench-commit"
+    if [ $force -eq 0 ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$commit $subdir" ]; then
+        ok=$((ok + 1))
+        continue
+    fi
+    if ! gitdir=$(find_git_dir "$mirror/$key"); then
+        missing+=("$repo")
+        continue
+    fi
+    if ! git --git-dir="$gitdir" cat-file -e "$commit^{commit}" 2>/dev/null; then
+        bad+=("$repo (commit $commit not in $gitdir)")
+        continue
+    fi
+    rm -rf "$dest"
+    mkdir -p "$dest"
+    # Not `git archive`: a snapshot may lack its largest blobs (images, data files), which makes
+    # `git archive` stop. Export every regular file whose blob is present, and say what is absent.
+    if ! python3 "$here/export_tree.py" "$gitdir" "$commit" "$subdir" "$dest"; then
+        bad+=("$repo (export failed)")
+        rm -rf "$dest"
+        continue
+    fi
+    echo "$commit $subdir" > "$stamp"
+    n=$(find "$dest" -name '*.py' -type f | wc -l)
+    echo "exported $repo @ ${commit:0:12} ($subdir): $n Python files"
+    ok=$((ok + 1))
+done < "$manifest"
+
+total=$(grep -vc '^repo	' "$manifest")
+echo "$ok of $total repositories ready in $cache"
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "MISSING (not under $mirror; bring each with the search tool's fetch, github:<owner>/<name>, then run this again):"
+    printf '  %s\n' "${missing[@]}"
+fi
+if [ ${#bad[@]} -gt 0 ]; then
+    echo "FAILED:"
+    printf '  %s\n' "${bad[@]}"
+fi
+exit 0

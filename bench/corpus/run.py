@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""The precision benchmark's runner (bench/corpus/run.sh calls it; stdlib only).
+
+For each row of manifest.tsv whose export is in .cache/, runs
+`sealint --format json --config <empty .sealint.toml> <subdir>` from the export's root (so
+paths are relative to it, and no configuration of the repository applies), collects the
+findings as rows (repo, path, line, rule, severity, message), joins them with judgements.tsv on
+(repo, path, line, rule), and prints a table per rule, the overall figures, every unjudged
+finding and the judgements that match no finding. $OUT, when set, receives the raw rows."""
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_tsv(path):
+    with open(path, encoding="utf-8") as f:
+        lines = [l.rstrip("\n") for l in f if l.strip()]
+    header = lines[0].split("\t")
+    rows = []
+    for l in lines[1:]:
+        cells = l.split("\t")
+        cells += [""] * (len(header) - len(cells))
+        rows.append(dict(zip(header, cells)))
+    return rows
+
+
+def one_line(s):
+    return " ".join(str(s).split())
+
+
+def main():
+    binary = sys.argv[1]
+    manifest = read_tsv(os.path.join(HERE, "manifest.tsv"))
+    jobs = os.environ.get("JOBS")
+    rows = []
+    missing = []
+    input_errors = collections.Counter()
+    n_py = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        config = os.path.join(tmp, ".sealint.toml")
+        open(config, "w").close()  # empty: every rule, default options, severity "note"
+        for m in manifest:
+            repo, subdir = m["repo"], m["subdir"] or "."
+            export = os.path.join(HERE, ".cache", repo.replace("/", "+"))
+            if not os.path.isdir(os.path.join(export, subdir)):
+                missing.append(repo)
+                continue
+            for _, _, files in os.walk(os.path.join(export, subdir)):
+                n_py += sum(1 for f in files if f.endswith((".py", ".pyi")))
+            cmd = [binary, "--format", "json", "--color", "never", "--config", config]
+            if jobs:
+                cmd += ["--jobs", jobs]
+            cmd.append(subdir)
+            p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
+            if p.returncode not in (0, 1, 2):
+                print(f"run.py: sealint exited {p.returncode} on {repo}:\n{p.stderr}",
+                      file=sys.stderr)
+                continue
+            if p.returncode == 2:  # input errors (syntax errors, non-UTF-8): findings still valid
+                input_errors[repo] += sum(1 for l in p.stderr.splitlines() if "error" in l)
+            try:
+                findings = json.loads(p.stdout or "[]")
+            except json.JSONDecodeError:
+                print(f"run.py: unreadable JSON from sealint on {repo}:\n{p.stderr}",
+                      file=sys.stderr)
+                continue
+            for f in findings:
+                path = f["path"]
+                if path.startswith("./"):
+                    path = path[2:]
+                rows.append((repo, path, int(f["range"]["start"]["line"]), f["rule"],
+                             f["severity"], one_line(f["message"])))
+    rows.sort()
+
+    out = os.environ.get("OUT")
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write("repo\tpath\tline\trule\tseverity\tmessage\n")
+            for r in rows:
+                f.write("\t".join(map(str, r)) + "\n")
+
+    judged = {}
+    jpath = os.path.join(HERE, "judgements.tsv")
+    if os.path.exists(jpath):
+        for j in read_tsv(jpath):
+            key = (j["repo"], j["path"], int(j["line"]), j["rule"])
+            judged[key] = (j["verdict"].strip().upper(), j["reason"])
+
+    per_rule = collections.defaultdict(collections.Counter)
+    unjudged = []
+    matched = set()
+    for r in rows:
+        key = r[:4]
+        c = per_rule[r[3]]
+        c["findings"] += 1
+        c[r[4]] += 1
+        v = judged.get(key)
+        if v is None or v[0] not in ("TRUE", "FALSE"):
+            c["unjudged"] += 1
+            unjudged.append(r)
+        else:
+            c[v[0]] += 1
+            matched.add(key)
+
+    def prec(t, f):
+        return f"{t / (t + f):.2f}" if t + f else "-"
+
+    print(f"sealint: {binary}")
+    print(f"corpus: {len(manifest) - len(missing)} of {len(manifest)} repositories, "
+          f"{n_py} Python files"
+          + (f" (missing: {', '.join(missing)}; run bench/corpus/fetch.sh)" if missing else ""))
+    if input_errors:
+        print("input errors (files sealint could not fully read; their other findings count): "
+              + ", ".join(f"{k} {v}" for k, v in sorted(input_errors.items())))
+    print()
+    hdr = f"{'rule':<7} {'findings':>8} {'(err/warn/note)':>16} {'TRUE':>5} {'FALSE':>6} {'unjudged':>9} {'precision':>10}"
+    print(hdr)
+    print("-" * len(hdr))
+    tot = collections.Counter()
+    for rule in sorted(per_rule):
+        c = per_rule[rule]
+        tot.update(c)
+        sev = f"{c['error']}/{c['warning']}/{c['note']}"
+        print(f"{rule:<7} {c['findings']:>8} {sev:>16} {c['TRUE']:>5} {c['FALSE']:>6} "
+              f"{c['unjudged']:>9} {prec(c['TRUE'], c['FALSE']):>10}")
+    print("-" * len(hdr))
+    sev = f"{tot['error']}/{tot['warning']}/{tot['note']}"
+    print(f"{'all':<7} {tot['findings']:>8} {sev:>16} {tot['TRUE']:>5} {tot['FALSE']:>6} "
+          f"{tot['unjudged']:>9} {prec(tot['TRUE'], tot['FALSE']):>10}")
+    # error and warning findings only (what a default run of severity "warning" shows)
+    ew = collections.Counter()
+    for r in rows:
+        if r[4] in ("error", "warning"):
+            v = judged.get(r[:4])
+            ew["findings"] += 1
+            ew[v[0] if v and v[0] in ("TRUE", "FALSE") else "unjudged"] += 1
+    print(f"{'err+warn':<7} {ew['findings']:>8} {'':>16} {ew['TRUE']:>5} {ew['FALSE']:>6} "
+          f"{ew['unjudged']:>9} {prec(ew['TRUE'], ew['FALSE']):>10}")
+
+    print()
+    print(f"unjudged findings: {len(unjudged)}")
+    for r in unjudged:
+        print(f"  {r[0]}\t{r[1]}:{r[2]}\t{r[3]}\t{r[4]}\t{r[5]}")
+    stale = sorted(k for k in judged if k not in matched and k not in {r[:4] for r in rows})
+    if stale:
+        print()
+        print(f"judgements that match no finding of this binary: {len(stale)}")
+        for k in stale:
+            print(f"  {k[0]}\t{k[1]}:{k[2]}\t{k[3]}\t{judged[k][0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
