@@ -23,6 +23,11 @@ constexpr RuleInfo kInfo = {
         "outlives the "
         "loop iteration.",
     .fix = FixAvailability::None,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Medium,  // 0.67 on bench/corpus (4 of 6)
+    .brief =
+        "tensors with an autograd graph kept in a list, dict or deque that outlives the iteration",
 };
 
 using ir::Expr;

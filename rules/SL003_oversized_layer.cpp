@@ -37,6 +37,11 @@ constexpr RuleInfo kInfo = {
         "Flags a layer whose constant sizes need more memory for its weights, gradients "
         "and Adam state than a budget.",
     .fix = FixAvailability::None,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Medium,  // no finding on bench/corpus yet
+    .brief =
+        "a layer whose constant sizes need more than a budget for weights, grads and Adam state",
 };
 
 using ir::Expr;
@@ -700,6 +705,14 @@ std::string format_gib(double gib) {
 constexpr long double kGiB = 1024.0L * 1024.0L * 1024.0L;
 constexpr int kCopies = 4;  // weights, grads, Adam's exp_avg and exp_avg_sq
 
+std::optional<std::string> check_budget(std::string_view value) {
+  auto parsed = OversizedLayerOptions::parse({{"budget-gib", std::string(value)}});
+  if (parsed) return std::nullopt;
+  return parsed.error();
+}
+
+constexpr std::array<RuleOption, 1> kOptions = {{{"budget-gib", "2.0", check_budget}}};
+
 class OversizedLayer final : public Rule {
  public:
   explicit OversizedLayer(const OversizedLayerOptions& options)
@@ -710,6 +723,14 @@ class OversizedLayer final : public Rule {
   }
 
   const RuleInfo& info() const override { return kInfo; }
+
+  std::span<const RuleOption> options() const override { return kOptions; }
+
+  std::unique_ptr<const Rule> with_options(const OptionTable& table) const override {
+    auto options = OversizedLayerOptions::parse(table);
+    assert(options && "the registry checks each option against kOptions first");
+    return std::make_unique<OversizedLayer>(*options);
+  }
 
   void check(const ir::Module& module, const RuleContext& context,
              DiagnosticSink& sink) const override {

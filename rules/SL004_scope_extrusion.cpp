@@ -27,6 +27,10 @@ constexpr RuleInfo kInfo = {
         "stay "
         "alive while later work in the same function runs.",
     .fix = FixAvailability::Sometimes,
+    .fix_safety = FixSafety::Unsafe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Low,  // 0.09 on bench/corpus (1 of 11)
+    .brief = "a loop's last tensors kept alive, with their graph, while later work runs",
 };
 
 using ir::Expr;

@@ -27,6 +27,10 @@ constexpr RuleInfo kInfo = {
         "Flags a recurrent state fed back into a module call across iterations without being "
         "detached, so backward runs through every earlier iteration.",
     .fix = FixAvailability::Sometimes,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Medium,  // no finding on bench/corpus yet
+    .brief = "a recurrent state fed back across iterations without `.detach()`",
 };
 
 using ir::Expr;

@@ -24,6 +24,10 @@ constexpr RuleInfo kInfo = {
         "Flags a model run with autograd on in an evaluation loop, where no backward ever "
         "uses the graph it records.",
     .fix = FixAvailability::None,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Medium,  // 0.75 on bench/corpus (24 of 32)
+    .brief = "a model run with autograd on in an evaluation loop",
 };
 
 using ir::Expr;

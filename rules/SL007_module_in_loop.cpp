@@ -30,6 +30,11 @@ constexpr RuleInfo kInfo = {
         "Flags a module or optimizer constructed on every step of a training loop, or a "
         "submodule constructed in `forward()`.",
     .fix = FixAvailability::None,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Medium,  // 1 finding on bench/corpus, false
+    .brief =
+        "a module or optimizer built on every training step, or a submodule built in `forward()`",
 };
 
 using ir::Expr;

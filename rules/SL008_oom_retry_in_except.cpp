@@ -28,6 +28,10 @@ constexpr RuleInfo kInfo = {
         "Flags a training step retried inside the `except` handler of an out-of-memory error, and "
         "a caught error or its traceback kept in a variable that outlives the handler.",
     .fix = FixAvailability::None,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Medium,  // no finding on bench/corpus yet
+    .brief = "a training step retried inside an out-of-memory handler, or a caught error kept",
 };
 
 using ir::Expr;

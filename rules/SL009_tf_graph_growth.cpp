@@ -32,6 +32,10 @@ constexpr RuleInfo kInfo = {
         "Flags TensorFlow graph ops, Keras models, `predict` calls and `tf.function`s created "
         "again on every iteration of a loop, so the graph or Keras's global state keeps growing.",
     .fix = FixAvailability::None,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::TensorFlow,
+    .precision = Precision::Low,  // 0 of 10 on the earlier survey (issue 13)
+    .brief = "TensorFlow ops, Keras models, `predict` or `tf.function` created on every iteration",
 };
 
 using ir::Expr;

@@ -21,6 +21,10 @@ constexpr RuleInfo kInfo = {
         "Flags `backward(retain_graph=True)` or `autograd.grad(create_graph=True)` in a loop on a "
         "graph that a value carried across iterations keeps growing.",
     .fix = FixAvailability::None,
+    .fix_safety = FixSafety::Safe,
+    .framework = Framework::PyTorch,
+    .precision = Precision::Medium,  // no finding on bench/corpus yet
+    .brief = "`retain_graph=True` on a graph that a carried value keeps growing",
 };
 
 using ir::Expr;

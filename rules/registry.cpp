@@ -1,13 +1,14 @@
 #include "rules/registry.h"
 
-#include <fmt/format.h>
+#include <algorithm>
 
-#include "rules/SL003_oversized_layer.h"
+#include <fmt/format.h>
 
 namespace sealint::rules {
 
 std::unique_ptr<const Rule> make_sl001_grad_accumulation();
 std::unique_ptr<const Rule> make_sl002_tensor_collection();
+std::unique_ptr<const Rule> make_sl003_oversized_layer();
 std::unique_ptr<const Rule> make_sl004_scope_extrusion();
 std::unique_ptr<const Rule> make_sl005_hidden_state_not_detached();
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad();
@@ -41,23 +42,22 @@ Result<RuleRegistry> RuleRegistry::with_options(const Config& config) {
   };
   RuleRegistry registry;
   for (const auto& [id, table] : config.rule_options) {
-    if (id == "SL003") {
-      // Name the option at fault and its line, not the table's first.
-      for (const auto& [option, value] : table) {
-        if (option != "budget-gib")
-          return make_error(fmt::format("{}: unknown option", where(id, option)));
-      }
-      auto options = OversizedLayerOptions::parse(table);
-      if (!options)
-        return make_error(fmt::format("{}: {}", where(id, "budget-gib"), options.error()));
-      for (auto& rule : registry.rules_) {
-        if (rule->info().id == "SL003") rule = make_sl003_oversized_layer(*options);
-      }
-      continue;
-    }
-    // Every other rule has no options yet: any key is a mistake worth saying.
-    if (!table.empty())
+    if (table.empty()) continue;
+    auto rule = std::find_if(registry.rules_.begin(), registry.rules_.end(),
+                             [&](const auto& r) { return r->info().id == id; });
+    if (rule == registry.rules_.end())
       return make_error(fmt::format("{}: unknown option", where(id, table.begin()->first)));
+    const auto schema = (*rule)->options();
+    for (const auto& [option, value] : table) {
+      // Name the option at fault and its line, not the table's first.
+      auto known = std::find_if(schema.begin(), schema.end(),
+                                [&](const RuleOption& o) { return o.name == option; });
+      if (known == schema.end())
+        return make_error(fmt::format("{}: unknown option", where(id, option)));
+      if (auto problem = known->check(value))
+        return make_error(fmt::format("{}: {}", where(id, option), *problem));
+    }
+    *rule = (*rule)->with_options(table);
   }
   return registry;
 }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "analyzer/core/rule_metadata.h"
 #include "rules/rule_docs.h"
 
 namespace sealint::cli {
@@ -24,7 +25,9 @@ std::vector<output::SarifRule> sarif_rules(const rules::RuleRegistry& registry) 
   for (const auto& rule : registry.rules()) {
     const RuleInfo& info = rule->info();
     out.push_back({std::string(info.id), std::string(info.name), std::string(info.summary),
-                   std::string(rules::rule_doc(info.id)), info.severity});
+                   std::string(rules::rule_doc(info.id)), info.severity,
+                   std::string(framework_tag(info.framework)),
+                   std::string(precision_word(info.precision))});
   }
   return out;
 }

@@ -22,6 +22,7 @@
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/fixing.h"
 #include "analyzer/core/file_walker.h"
+#include "analyzer/core/rule_metadata.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/driver/driver.h"
 #include "analyzer/output/github_output.h"
@@ -85,13 +86,20 @@ std::string_view severity_word(sealint::Severity severity) {
   return sealint::severity_name(severity);
 }
 
-int list_rules(const sealint::rules::RuleRegistry& registry) {
+int list_rules(const sealint::rules::RuleRegistry& registry, bool markdown) {
+  if (markdown) {
+    // The README's rules table, generated so the two never disagree.
+    std::cout << sealint::readme_table_header();
+    for (const auto& rule : registry.rules()) std::cout << sealint::readme_table_row(rule->info());
+    return kExitClean;
+  }
   size_t width = 0;
   for (const auto& rule : registry.rules()) width = std::max(width, rule->info().name.size());
   for (const auto& rule : registry.rules()) {
     const sealint::RuleInfo& info = rule->info();
-    std::cout << fmt::format("{}  {:<{}}  {:<7}  {}\n", info.id, info.name, width,
-                             severity_word(info.severity), info.summary);
+    std::cout << fmt::format("{}  {:<{}}  {:<7}  {:<11}  {}\n", info.id, info.name, width,
+                             severity_word(info.severity), sealint::languages_text(info),
+                             info.summary);
   }
   return kExitClean;
 }
@@ -349,6 +357,8 @@ int run(int argc, char** argv) {
       ->delimiter(',')
       ->allow_extra_args(false);
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
+  bool rules_markdown = false;
+  rules->add_flag("--markdown", rules_markdown, "Print the README's rules table");
   CLI::App* config_cmd =
       app.add_subcommand("config", "Print the configuration in force for a path");
   config_cmd->add_option("path", options.config_for,
@@ -364,7 +374,7 @@ int run(int argc, char** argv) {
     return code == 0 ? kExitClean : kExitError;
   }
   const sealint::rules::RuleRegistry registry;
-  if (rules->parsed()) return list_rules(registry);
+  if (rules->parsed()) return list_rules(registry, rules_markdown);
   if (confirm_cmd->parsed()) return sealint::cli::run_confirm(confirm, registry);
   if (explain_cmd->parsed()) return explain(registry, options.explain_id);
   if (config_cmd->parsed()) return print_config(options, registry);

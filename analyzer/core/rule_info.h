@@ -1,5 +1,7 @@
 #pragma once
-// What a rule declares about itself (STYLE.md §2): one constexpr value per rule.
+// What a rule declares about itself (STYLE.md §2): one constexpr value per rule. Everything said
+// about a rule elsewhere (its docs page's second line, the README table, `sealint rules`, SARIF's
+// rule properties) is generated from this value (rule_metadata.h).
 #include <string_view>
 
 #include "analyzer/core/diagnostic.h"
@@ -7,6 +9,14 @@
 namespace sealint {
 
 enum class FixAvailability { None, Sometimes, Always };
+// Whether applying the fix may change what the program does (`--unsafe-fixes` applies those).
+enum class FixSafety { Safe, Unsafe };
+// The framework whose code the rule reads: SARIF's tags, and what `sealint rules` shows.
+enum class Framework { PyTorch, TensorFlow };
+// How often a finding is a real leak, measured on bench/corpus (SARIF's `precision` property):
+// High at 0.9 or more over five or more findings, Medium at 0.6 or more or when too few findings
+// were seen to say, Low below 0.6.
+enum class Precision { Low, Medium, High };
 
 struct RuleInfo {
   std::string_view id;    // "SL001"
@@ -16,6 +26,10 @@ struct RuleInfo {
   bool cpp;
   std::string_view summary;  // one sentence, identical to the docs page's "What it does"
   FixAvailability fix;
+  FixSafety fix_safety = FixSafety::Safe;
+  Framework framework = Framework::PyTorch;
+  Precision precision = Precision::Medium;
+  std::string_view brief;  // the README table's pattern column: a phrase, no final period
 };
 
 }  // namespace sealint

@@ -66,7 +66,8 @@ json rule_json(const SarifRule& rule) {
           {"help", {{"text", plain_help(rule)}, {"markdown", rule.help_markdown}}},
           {"helpUri", fmt::format("{}/blob/main/docs/rules/{}.md", kInformationUri, rule.id)},
           {"defaultConfiguration", {{"level", level(rule.severity)}}},
-          {"properties", {{"tags", json::array({"memory", "pytorch"})}, {"precision", "high"}}}};
+          {"properties",
+           {{"tags", json::array({"memory", rule.framework_tag})}, {"precision", rule.precision}}}};
 }
 
 json fix_json(const Diagnostic& d) {

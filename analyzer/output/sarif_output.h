@@ -17,6 +17,8 @@ struct SarifRule {
   std::string summary;
   std::string help_markdown;
   Severity severity = Severity::Error;
+  std::string framework_tag;  // "pytorch", "tensorflow"
+  std::string precision;      // "low", "medium", "high": measured on bench/corpus
 };
 
 struct SarifOptions {

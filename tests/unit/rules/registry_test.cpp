@@ -1,10 +1,13 @@
 #include "rules/registry.h"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "analyzer/core/rule_metadata.h"
 #include "rules/rule_docs.h"
 
 namespace sealint::rules {
@@ -46,6 +49,55 @@ TEST(RegistryTest, DocsPageWhatItDoesIsTheRuleSummary) {
     const std::string_view doc = rule_doc(rule->info().id);
     const std::string section = "## What it does\n\n" + std::string(rule->info().summary);
     EXPECT_NE(doc.find(section), std::string_view::npos) << rule->info().id;
+  }
+}
+
+TEST(RegistryTest, DocsPageSecondLineIsGeneratedFromRuleInfo) {
+  const RuleRegistry registry;
+  for (const auto& rule : registry.rules()) {
+    const std::string_view doc = rule_doc(rule->info().id);
+    const size_t first = doc.find('\n');
+    const std::string_view second = doc.substr(first + 1, doc.find('\n', first + 1) - first - 1);
+    EXPECT_EQ(second, docs_metadata_line(rule->info())) << rule->info().id;
+  }
+}
+
+// README.md holds `sealint rules --markdown` verbatim: regenerate it from there.
+TEST(RegistryTest, ReadmeRulesTableIsGeneratedFromRuleInfo) {
+  const RuleRegistry registry;
+  std::string table = readme_table_header();
+  for (const auto& rule : registry.rules()) table += readme_table_row(rule->info());
+  std::ifstream in(fs::path(SEALINT_SOURCE_DIR) / "README.md");
+  std::stringstream readme;
+  readme << in.rdbuf();
+  EXPECT_NE(readme.str().find(table), std::string::npos)
+      << "README.md's rules table differs from `sealint rules --markdown`:\n"
+      << table;
+}
+
+TEST(RegistryTest, EveryRuleHasABriefAndATensorFlowRuleSaysSo) {
+  const RuleRegistry registry;
+  for (const auto& rule : registry.rules()) {
+    EXPECT_FALSE(rule->info().brief.empty()) << rule->info().id;
+    EXPECT_FALSE(rule->info().brief.ends_with(".")) << rule->info().id;
+  }
+  EXPECT_EQ(registry.find("SL009")->info().framework, Framework::TensorFlow);
+  EXPECT_EQ(registry.find("SL001")->info().framework, Framework::PyTorch);
+}
+
+TEST(RegistryTest, EveryOptionIsDocumentedAndItsDefaultPassesItsCheck) {
+  const RuleRegistry registry;
+  for (const auto& rule : registry.rules()) {
+    const std::string_view doc = rule_doc(rule->info().id);
+    const size_t section = doc.find("## Options");
+    for (const RuleOption& option : rule->options()) {
+      ASSERT_NE(section, std::string_view::npos) << rule->info().id << " has no Options section";
+      EXPECT_NE(doc.find("`" + std::string(option.name) + "`", section), std::string_view::npos)
+          << rule->info().id << " " << option.name;
+      ASSERT_NE(option.check, nullptr) << option.name;
+      EXPECT_EQ(option.check(option.default_value), std::nullopt) << option.name;
+      EXPECT_NE(option.check("not-a-value"), std::nullopt) << option.name;
+    }
   }
 }
 

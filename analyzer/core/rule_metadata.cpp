@@ -1,0 +1,58 @@
+#include "analyzer/core/rule_metadata.h"
+
+#include <fmt/format.h>
+
+namespace sealint {
+
+std::string languages_text(const RuleInfo& info) {
+  if (info.python && info.cpp) return "Python, C++";
+  return info.cpp ? "C++" : "Python";
+}
+
+std::string fix_text(const RuleInfo& info) {
+  std::string text;
+  switch (info.fix) {
+    case FixAvailability::None:
+      return "no fix";
+    case FixAvailability::Sometimes:
+      text = "fix sometimes available";
+      break;
+    case FixAvailability::Always:
+      text = "fix available";
+      break;
+  }
+  if (info.fix_safety == FixSafety::Unsafe) text += " (unsafe)";
+  return text;
+}
+
+std::string docs_metadata_line(const RuleInfo& info) {
+  return fmt::format("{} · {} · {}", severity_name(info.severity), languages_text(info),
+                     fix_text(info));
+}
+
+std::string readme_table_header() {
+  return "| id | name | severity | languages | what it flags |\n| --- | --- | --- | --- | --- |\n";
+}
+
+std::string readme_table_row(const RuleInfo& info) {
+  return fmt::format("| [{0}](docs/rules/{0}.md) | {1} | {2} | {3} | {4} |\n", info.id, info.name,
+                     severity_name(info.severity), languages_text(info), info.brief);
+}
+
+std::string_view framework_tag(Framework framework) {
+  return framework == Framework::TensorFlow ? "tensorflow" : "pytorch";
+}
+
+std::string_view precision_word(Precision precision) {
+  switch (precision) {
+    case Precision::Low:
+      return "low";
+    case Precision::Medium:
+      return "medium";
+    case Precision::High:
+      return "high";
+  }
+  return "medium";
+}
+
+}  // namespace sealint

@@ -1,0 +1,26 @@
+#pragma once
+// Text about a rule generated from its RuleInfo, so that the docs page, the README, `sealint
+// rules` and SARIF never disagree with the code (registry_test.cpp checks the checked-in copies).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/rule_info.h"
+
+namespace sealint {
+
+// "Python, C++"
+[[nodiscard]] std::string languages_text(const RuleInfo& info);
+// "fix sometimes available (unsafe)", "no fix"
+[[nodiscard]] std::string fix_text(const RuleInfo& info);
+// The docs page's second line: "error · Python, C++ · fix sometimes available (unsafe)".
+[[nodiscard]] std::string docs_metadata_line(const RuleInfo& info);
+// The README rules table: its header and one row per rule.
+[[nodiscard]] std::string readme_table_header();
+[[nodiscard]] std::string readme_table_row(const RuleInfo& info);
+// "pytorch", "tensorflow"
+[[nodiscard]] std::string_view framework_tag(Framework framework);
+// SARIF's words: "low", "medium", "high".
+[[nodiscard]] std::string_view precision_word(Precision precision);
+
+}  // namespace sealint
