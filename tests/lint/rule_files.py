@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Rules only match and report (SEMANTIC.md): a rule file must not define its own statement
+walker, hold a list of more than three API names, or read source text. Knowledge of APIs belongs
+in analyzer/knowledge/, traversal in analyzer/ir/walk.h, facts in the IR.
+
+Rule files written before the semantic layer still do some of this. BASELINE counts what each
+one does today; a count may only go down (lower the number in the same change), a new file starts
+at zero. So the debt shrinks and never grows.
+
+usage: rule_files.py REPO_ROOT
+"""
+import pathlib
+import re
+import sys
+
+# file -> (walkers, name lists longer than three, source reads), as of the semantic-layer change.
+BASELINE = {
+    "SL001_grad_accumulation.cpp": (0, 0, 0),
+    "SL002_tensor_collection.cpp": (0, 0, 0),
+    "SL003_oversized_layer.cpp": (1, 12, 1),
+    "SL004_scope_extrusion.cpp": (0, 0, 3),
+    "SL005_hidden_state_not_detached.cpp": (0, 0, 1),
+    "SL006_eval_without_no_grad.cpp": (0, 3, 0),
+    "SL007_module_in_loop.cpp": (4, 0, 1),
+    "SL008_oom_retry_in_except.cpp": (1, 1, 2),
+    "SL009_tf_graph_growth.cpp": (1, 5, 0),
+    "SL010_retain_graph_in_loop.cpp": (0, 0, 1),
+    "SL011_dataset_object_lists.cpp": (0, 8, 0),
+}
+
+# A function that recurses over statement bodies: its own walker.
+WALKER = re.compile(r"^[^;{}()]*\w+\([^;{}]*const\s+std::vector<(?:ir::)?Stmt\s*\*>\s*&\s*\w+[^;{}]*\)\s*(?:const\s*)?\{",
+                    re.M)
+# A string array of four or more entries: a table of API names.
+NAME_LIST = re.compile(r"std::array<std::string_view,\s*(\d+)>|std::string_view\s+\w+\[\]\s*=\s*\{([^}]*)\}")
+# The source text itself: file().code(), or a statement's raw text compared to a marker.
+SOURCE_READ = re.compile(r"\.file\(\)\.code\(\)|\.text\s*==\s*\"decl\"")
+
+
+def counts(text: str) -> tuple[int, int, int]:
+    walkers = len(WALKER.findall(text))
+    lists = 0
+    for match in NAME_LIST.finditer(text):
+        size = int(match.group(1)) if match.group(1) else match.group(2).count('"') // 2
+        lists += size > 3
+    return walkers, lists, len(SOURCE_READ.findall(text))
+
+
+def main() -> int:
+    root = pathlib.Path(sys.argv[1])
+    failures = []
+    for path in sorted((root / "rules").glob("SL*.cpp")):
+        now = counts(path.read_text(encoding="utf-8"))
+        allowed = BASELINE.get(path.name, (0, 0, 0))
+        for what, n, limit in zip(("statement walkers", "API name lists", "source reads"), now, allowed):
+            if n > limit:
+                failures.append(f"rules/{path.name}: {n} {what} (allowed {limit}): "
+                                "use analyzer/ir/walk.h, analyzer/knowledge/ or an IR fact instead")
+            elif n < limit:
+                failures.append(f"rules/{path.name}: {n} {what}, fewer than the {limit} allowed: "
+                                "lower its BASELINE in tests/lint/rule_files.py")
+    for failure in failures:
+        print(failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
