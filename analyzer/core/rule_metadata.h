@@ -3,7 +3,6 @@
 // rules` and SARIF never disagree with the code (registry_test.cpp checks the checked-in copies).
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "analyzer/core/rule_info.h"
 

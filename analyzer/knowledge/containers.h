@@ -12,8 +12,8 @@ struct ContainerStore {
   std::string_view method;
   uint8_t value_arg = 0;  // which argument is stored: `insert(i, v)` stores argument 1
   bool spreads = false;   // the argument's elements are stored (`extend`, `update`)
-  // Also a common method of other objects (`Tensor.add`, `AverageMeter.update`, `Queue.put` on a
-  // multiprocessing queue is still a store): trust it only on a receiver known to be a container.
+  // The name is also a common method of other objects (`Tensor.add`, `AverageMeter.update`, a
+  // cache's `put`): trust it only on a receiver known to be a container.
   bool ambiguous = false;
   std::string_view verb = "appended to";  // how messages say it: "`loss` is appended to `xs`"
 };

@@ -28,7 +28,8 @@ std::string_view cut_at_code_point(std::string_view text) {
 QuotedExpr quote_range(const ir::Module& module, ir::SourceRange range, size_t max_bytes) {
   const std::string_view code = module.file().code();
   if (range.begin > code.size()) return {{}, false};
-  std::string_view text = code.substr(range.begin, range.end - std::min(range.end, range.begin));
+  const uint32_t length = range.end > range.begin ? range.end - range.begin : 0;
+  std::string_view text = code.substr(range.begin, length);
   const size_t line_end = text.find_first_of("\r\n");
   if (text.size() <= max_bytes && line_end == std::string_view::npos)
     return {std::string(text), true};

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "analyzer/knowledge/builtins.h"
@@ -63,7 +64,7 @@ TEST(Naming, HeuristicsSayWhatANameSuggests) {
 
 // Runs Debian's python3 (the one with torch) on a script and returns what it printed.
 std::string run_python(const std::string& script) {
-  const std::string command = "/usr/bin/python3 -c '" + script + "' 2>&1";
+  const std::string command = fmt::format("/usr/bin/python3 -c '{}' 2>&1", script);
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return "popen failed";
   std::string out;
@@ -77,9 +78,9 @@ std::string run_python(const std::string& script) {
 // `owner` is a Python expression; prints each name that it lacks.
 std::string missing_from(std::string_view owner, std::span<const std::string_view> names) {
   std::string list;
-  for (std::string_view name : names) list += "\"" + std::string(name) + "\",";
-  return "for n in [" + list + "]:\n    if not hasattr(" + std::string(owner) + ", n): print(\"" +
-         std::string(owner) + " has no\", n)\n";
+  for (std::string_view name : names) list += fmt::format("\"{}\",", name);
+  return fmt::format("for n in [{}]:\n    if not hasattr({}, n): print(\"{} has no\", n)\n", list,
+                     owner, owner);
 }
 
 TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {

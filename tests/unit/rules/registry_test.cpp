@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "analyzer/core/rule_metadata.h"
@@ -92,7 +93,7 @@ TEST(RegistryTest, EveryOptionIsDocumentedAndItsDefaultPassesItsCheck) {
     const size_t section = doc.find("## Options");
     for (const RuleOption& option : rule->options()) {
       ASSERT_NE(section, std::string_view::npos) << rule->info().id << " has no Options section";
-      EXPECT_NE(doc.find("`" + std::string(option.name) + "`", section), std::string_view::npos)
+      EXPECT_NE(doc.find(fmt::format("`{}`", option.name), section), std::string_view::npos)
           << rule->info().id << " " << option.name;
       ASSERT_NE(option.check, nullptr) << option.name;
       EXPECT_EQ(option.check(option.default_value), std::nullopt) << option.name;
