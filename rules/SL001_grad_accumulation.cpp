@@ -24,7 +24,7 @@ constexpr RuleInfo kInfo = {
     .fix = FixAvailability::Sometimes,
     .fix_safety = FixSafety::Unsafe,
     .framework = Framework::PyTorch,
-    .precision = Precision::Low,  // 0.37 on bench/corpus (7 of 19)
+    .precision = Precision::Medium,  // 1.00 on bench/corpus (7 of 7): a small sample yet
     .brief =
         "a tensor with an autograd graph summed into something that outlives the loop iteration",
 };

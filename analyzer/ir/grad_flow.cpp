@@ -73,8 +73,11 @@ bool is_backward_call(const Expr& expr) {
 // The places whose graph an expression hands to a backward: maximal places only (`losses[-1]`
 // is an element, not the list; `self.total`, not `self`). A method call with positional
 // arguments passes them on (`scaler.scale(loss)`, `accelerator.backward(loss)`); one without
-// transforms its receiver (`loss.mean()`, `torch.stack(losses).sum()`).
-void consumed_places(const Expr* expr, std::vector<std::string>& out) {
+// transforms its receiver (`loss.mean()`, `torch.stack(losses).sum()`). Without
+// `through_arguments`, only arithmetic and argument-less methods are followed: what a graph is
+// computed from by a call (`data` in `model(data)`) need not carry one.
+void consumed_places(const Expr* expr, std::vector<std::string>& out,
+                     bool through_arguments = true) {
   std::vector<const Expr*> stack = {expr};
   while (!stack.empty()) {
     const Expr* e = stack.back();
@@ -88,7 +91,9 @@ void consumed_places(const Expr* expr, std::vector<std::string>& out) {
       }
     }
     if (e->kind == ExprKind::Call) {
-      for (size_t i = 0; i < e->arg_count(); ++i) stack.push_back(e->arg(i));
+      if (through_arguments) {
+        for (size_t i = 0; i < e->arg_count(); ++i) stack.push_back(e->arg(i));
+      }
       const Expr* callee = e->callee();
       if (callee->kind == ExprKind::Attr && e->arg_count() == 0) stack.push_back(callee->base());
       continue;
@@ -98,7 +103,19 @@ void consumed_places(const Expr* expr, std::vector<std::string>& out) {
   }
 }
 
-std::vector<std::string> backward_places_of(const Function& function) {
+struct BackwardPlaces {
+  // Handed to a backward, or computed from such a place by arithmetic (`loss = total / n`):
+  // they carry a graph. Sorted.
+  std::vector<std::string> graphs;
+  std::vector<std::string> with_sources;  // and every place they were computed from, sorted
+};
+
+void sort_unique(std::vector<std::string>& places) {
+  std::sort(places.begin(), places.end());
+  places.erase(std::unique(places.begin(), places.end()), places.end());
+}
+
+BackwardPlaces backward_places_of(const Function& function) {
   std::vector<std::string> places;
   std::vector<const Stmt*> assignments;
   for_each_nested(function.body, [&](const Stmt& stmt) {
@@ -124,23 +141,26 @@ std::vector<std::string> backward_places_of(const Function& function) {
     });
   });
   // Follow one or two assignment steps back: `loss = total / n; loss.backward()` consumes total.
-  for (int round = 0; round < 2; ++round) {
-    const size_t before = places.size();
-    for (const Stmt* stmt : assignments) {
-      for (const Expr* target : stmt->targets) {
-        const std::string key = place_key(target);
-        if (!key.empty() &&
-            std::find(places.begin(), places.begin() + static_cast<std::ptrdiff_t>(before), key) !=
-                places.begin() + static_cast<std::ptrdiff_t>(before)) {
-          consumed_places(stmt->value, places);
+  auto follow = [&](std::vector<std::string> found, bool through_arguments) {
+    for (int round = 0; round < 2; ++round) {
+      const size_t before = found.size();
+      for (const Stmt* stmt : assignments) {
+        for (const Expr* target : stmt->targets) {
+          const std::string key = place_key(target);
+          const auto end = found.begin() + static_cast<std::ptrdiff_t>(before);
+          if (!key.empty() && std::find(found.begin(), end, key) != end)
+            consumed_places(stmt->value, found, through_arguments);
         }
       }
+      if (found.size() == before) break;
     }
-    if (places.size() == before) break;
-  }
-  std::sort(places.begin(), places.end());
-  places.erase(std::unique(places.begin(), places.end()), places.end());
-  return places;
+    sort_unique(found);
+    return found;
+  };
+  BackwardPlaces result;
+  result.graphs = follow(places, false);
+  result.with_sources = follow(std::move(places), true);
+  return result;
 }
 
 }  // namespace
@@ -156,7 +176,9 @@ class GradWalker {
       : a_(analysis), fn_(function), out_(out) {}
 
   void run() {
-    out_.backward_places = backward_places_of(fn_);
+    BackwardPlaces backward = backward_places_of(fn_);
+    out_.backward_places = std::move(backward.with_sources);
+    out_.backward_graphs = std::move(backward.graphs);
     no_grad_ = a_.runs_without_grad(fn_) ? 1 : 0;
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
@@ -439,6 +461,7 @@ class GradWalker {
   // `out, loss = train_step(...)` where the file's train_step returns a tuple: element-wise.
   bool bind_returned_tuple(const Expr* target, const Expr* value_expr) {
     if (value_expr == nullptr || value_expr->kind != ExprKind::Call) return false;
+    if (bind_forward_tuple(target, *value_expr)) return true;
     const Function* function = a_.resolve_callee(fn_, *value_expr);
     if (function == nullptr || function == &fn_) return false;
     const FunctionSummary& summary = a_.summary(*function);
@@ -451,9 +474,33 @@ class GradWalker {
     return true;
   }
 
-  // A backward consumes `key` or a place inside it (`output.loss.backward()` for `output`).
+  // `out, perm, ratio = model(data)` where the model's class is in the file: an element its
+  // `forward` returns as a number (`x.size(0) / n`) is a number; the others come from a model
+  // call, with a graph unless autograd is off.
+  bool bind_forward_tuple(const Expr* target, const Expr& call) {
+    const Fact& model = a_.facts_[call.callee()->id];
+    if (model.kind != ValueKind::Module || model.instance_of == nullptr) return false;
+    const Function* forward = a_.resolve_method(model, "forward");
+    if (forward == nullptr || forward == &fn_) return false;
+    const FunctionSummary& summary = a_.summary(*forward);
+    if (summary.return_elements.size() != target->items.size()) return false;
+    for (size_t i = 0; i < target->items.size(); ++i) {
+      const Fact& element = summary.return_elements[i];
+      const bool plain = element.kind == ValueKind::Number ||
+                         (element.grad == Grad::No && element.kind != ValueKind::Tensor);
+      bind(target->items[i],
+           plain ? no_grad_fact(element.kind)
+                 : (no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false)),
+           nullptr);
+    }
+    return true;
+  }
+
+  // A backward is handed `key` or a place inside it (`output.loss.backward()` for `output`), or
+  // what it is handed is `key` by arithmetic. Not the inputs of the calls that made it (`data`
+  // in `loss = model(data).sum()`): they need not carry a graph.
   bool consumed_below(const std::string& key) const {
-    const auto& places = out_.backward_places;
+    const auto& places = out_.backward_graphs;
     auto it = std::lower_bound(places.begin(), places.end(), key);
     for (; it != places.end() && it->starts_with(key); ++it) {
       if (it->size() == key.size() || (*it)[key.size()] == '.' || (*it)[key.size()] == '[')

@@ -70,6 +70,7 @@ class FileAnalysis {
     bool in_progress = false;
     std::vector<std::string>
         backward_places;  // places a backward consumes, and their sources, sorted
+    std::vector<std::string> backward_graphs;  // places whose graph a backward is handed, sorted
     std::unordered_map<std::string, Fact> final_state;
   };
 
