@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "analyzer/knowledge/naming.h"
+
 namespace sealint::ir {
 
 namespace {
@@ -40,6 +42,12 @@ GuardKind classify_guard(const Module& module, const Expr* context) {
     return has_argument(call, "mode") && call->arg(0) && call->arg(0)->text == "True"
                ? GuardKind::EnableGrad
                : GuardKind::Other;
+  }
+  // A project's wrapper (yolov5's `@smart_inference_mode()`), unless it is told to stay off
+  // (`inference_mode(False)` has the same argument convention).
+  if (!name.starts_with("torch.") && !name.empty() &&
+      knowledge::is_no_grad_like_name(name.substr(name.rfind('.') + 1))) {
+    return call && first_arg_is_false(call, "mode") ? GuardKind::Other : GuardKind::NoGrad;
   }
   return GuardKind::Other;
 }

@@ -50,6 +50,13 @@ bool is_loader_like_name(std::string_view name) {
          lowered.ends_with("_dl") || lowered.starts_with("dl_");
 }
 
+bool is_no_grad_like_name(std::string_view name) {
+  const std::string lowered = lower(name);
+  if (lowered.find("enable") != std::string::npos) return false;
+  return lowered.find("no_grad") != std::string::npos ||
+         lowered.find("inference_mode") != std::string::npos;
+}
+
 bool is_loss_function_name(std::string_view name) {
   return name.ends_with("_loss");
 }

@@ -13,6 +13,10 @@ namespace sealint::knowledge {
 [[nodiscard]] bool is_optimizer_like_name(std::string_view name);
 // Iterated, a data loader: its batches carry no graph.
 [[nodiscard]] bool is_loader_like_name(std::string_view name);
+// A project's own guard or decorator named for what it does (`smart_inference_mode`,
+// `maybe_no_grad`): it turns autograd off, as torch's guard of that name does. Projects wrap
+// torch's guards to pick one by version or device, and define the wrapper in another file.
+[[nodiscard]] bool is_no_grad_like_name(std::string_view name);
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
 

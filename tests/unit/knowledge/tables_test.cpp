@@ -60,6 +60,10 @@ TEST(Naming, HeuristicsSayWhatANameSuggests) {
   EXPECT_TRUE(is_loader_like_name("train_loader"));
   EXPECT_TRUE(is_loader_like_name("val_dl"));
   EXPECT_TRUE(is_loss_function_name("focal_loss"));
+  EXPECT_TRUE(is_no_grad_like_name("smart_inference_mode"));
+  EXPECT_TRUE(is_no_grad_like_name("maybe_no_grad"));
+  EXPECT_FALSE(is_no_grad_like_name("enable_no_grad_checks"));
+  EXPECT_FALSE(is_no_grad_like_name("grad_mode"));
 }
 
 // Runs Debian's python3 (the one with torch) on a script and returns what it printed.
