@@ -108,7 +108,7 @@ class TensorCollection final : public Rule {
                    const ir::Function& function, const ir::StmtContext& where, const Store& store,
                    DiagnosticSink& sink) const {
     const ir::Fact& value = analysis.fact(*store.value);
-    const bool graph = value.grad == Grad::Yes;
+    const bool graph = ir::holds_graph(value);
     // A detached batch of activations kept on the device: no graph, but device memory grows.
     // Only in loops that train: an evaluation loop collecting predictions does it on purpose.
     const bool device_batch = !graph && value.detached && !value.scalar;
@@ -167,7 +167,7 @@ class TensorCollection final : public Rule {
         for (size_t i = 0; i < call.arg_count(); ++i) {
           const size_t param = i + 1;
           if (param >= 32 || (effect.params & (1U << param)) == 0) continue;
-          if (analysis.fact(*call.arg(i)).grad != Grad::Yes) continue;
+          if (!ir::holds_graph(analysis.fact(*call.arg(i)))) continue;
           const std::string receiver_key = ir::place_key(receiver);
           if (receiver_key.empty()) return;
           const std::string key = receiver_key + "." + effect.attr;

@@ -19,7 +19,7 @@ namespace {
 constexpr RuleInfo kInfo = {
     .id = "SL004",
     .name = "scope-extrusion",
-    .severity = Severity::Warning,
+    .severity = Severity::Note,
     .python = true,
     .cpp = true,
     .summary =
@@ -29,8 +29,10 @@ constexpr RuleInfo kInfo = {
     .fix = FixAvailability::Sometimes,
     .fix_safety = FixSafety::Unsafe,
     .framework = Framework::PyTorch,
-    .precision = Precision::Low,  // 0.09 on bench/corpus (1 of 11)
+    // 0.09 on bench/corpus (1 of 11) before it was narrowed; off by default (docs say why).
+    .precision = Precision::Low,
     .brief = "a loop's last tensors kept alive, with their graph, while later work runs",
+    .on_by_default = false,
 };
 
 using ir::Expr;
@@ -41,6 +43,7 @@ using ir::StmtKind;
 struct Extruded {
   std::string_view name;
   const Expr* binding = nullptr;  // the last binding of the name in the loop
+  const Stmt* stmt = nullptr;     // the statement that binds it
 };
 
 // Names the loop body binds to a value with a graph (the last binding of each wins).
@@ -58,11 +61,11 @@ std::vector<Extruded> graph_bindings(const ir::FileAnalysis& analysis, const Stm
       // Only plain names and tuples of them: `self.x = ...` outlives the function anyway.
       if (target->kind != ExprKind::Name && target->kind != ExprKind::Collection) continue;
       for (const Expr* name : names) {
-        const bool graph = stmt.value != nullptr && analysis.fact(*name).grad == ir::Grad::Yes;
+        const bool graph = stmt.value != nullptr && ir::holds_graph(analysis.fact(*name));
         auto it = std::find_if(out.begin(), out.end(),
                                [&](const Extruded& e) { return e.name == name->text; });
         if (it != out.end()) out.erase(it);
-        if (graph) out.push_back({name->text, name});
+        if (graph) out.push_back({name->text, name, &stmt});
       }
     }
   });
@@ -74,15 +77,6 @@ bool reads_name(const Stmt& stmt, std::string_view name) {
   ir::for_each_expr(
       stmt, [&](const Expr& e) { found = found || (e.kind == ExprKind::Name && e.text == name); });
   return found;
-}
-
-// The statements after `loop` in `function`, in source order (any depth), not the loop's own.
-std::vector<const Stmt*> statements_after(const ir::Function& function, const Stmt& loop) {
-  std::vector<const Stmt*> out;
-  ir::for_each_nested(function.body, [&](const Stmt& s) {
-    if (s.range.begin >= loop.range.end) out.push_back(&s);
-  });
-  return out;
 }
 
 // A call that does real work while the extruded tensors are alive: a model or loss, a function
@@ -108,11 +102,22 @@ const Expr* later_work(const ir::FileAnalysis& analysis, const ir::Function& fun
   return found;
 }
 
-// `xs.append(name)`, `d[k] = name`, `self.last = name` in the loop.
+// `xs.append(name)`, `xs.append({"params": [name]})`, `d[k] = name`, `self.last = name`,
+// `setattr(module, attr, name)` in the loop.
 bool stored_elsewhere(const Stmt& loop, std::string_view name) {
   bool found = false;
   auto is_name = [&](const Expr* e) {
     return e != nullptr && e->kind == ExprKind::Name && e->text == name;
+  };
+  // The name itself, or inside a literal list, tuple, dict or set that is stored.
+  auto holds_name = [&](const Expr* e) {
+    bool held = false;
+    if (e == nullptr) return false;
+    if (e->kind != ExprKind::Collection) return is_name(e);
+    ir::for_each_subexpr(*e, [&](const Expr& sub) {
+      held = held || (sub.kind == ExprKind::Name && sub.text == name);
+    });
+    return held;
   };
   ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
     if ((stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AnnAssign) &&
@@ -122,9 +127,14 @@ bool stored_elsewhere(const Stmt& loop, std::string_view name) {
       }
     }
     ir::for_each_expr(stmt, [&](const Expr& e) {
-      if (e.kind != ExprKind::Call || e.callee()->kind != ExprKind::Attr) return;
+      if (e.kind != ExprKind::Call) return;
+      if (e.callee()->kind == ExprKind::Name && e.callee()->text == "setattr") {
+        found = found || is_name(e.arg(2));
+        return;
+      }
+      if (e.callee()->kind != ExprKind::Attr) return;
       if (knowledge::container_store(e.callee()->text) == nullptr) return;
-      for (size_t i = 0; i < e.arg_count(); ++i) found = found || is_name(e.arg(i));
+      for (size_t i = 0; i < e.arg_count(); ++i) found = found || holds_name(e.arg(i));
     });
   });
   return found;
@@ -221,6 +231,9 @@ class ScopeExtrusion final : public Rule {
     // A loop that calls backward frees each graph's buffers: what outlives it is one batch's
     // tensors, not a graph.
     if (analysis.loop_trains(loop)) return;
+    // The function returns a graph: the loop's tensors are most likely part of it (a stage's
+    // output, a view in the returned list), and deleting the names would free nothing.
+    if (ir::holds_graph(analysis.summary(function).returns)) return;
     std::vector<Extruded> names = graph_bindings(analysis, loop);
     // Also kept in a container or an attribute: deleting the name would free nothing.
     std::erase_if(names, [&](const Extruded& e) { return stored_elsewhere(loop, e.name); });
@@ -232,12 +245,25 @@ class ScopeExtrusion final : public Rule {
       });
     }
     if (names.empty()) return;
-    const std::vector<const Stmt*> after = statements_after(function, loop);
-    // Used or deleted after the loop: the name is meant to live on (or is freed already).
-    std::erase_if(names, [&](const Extruded& e) {
+    const std::vector<const Stmt*> after = ir::statements_after(function, loop);
+    // Used or deleted after the loop: the name is meant to live on (or is freed already). So is
+    // any name bound with it by one call (`_, hidden = rnn(x, hidden)`): they share a graph.
+    auto used_after = [&](std::string_view name) {
       return std::any_of(after.begin(), after.end(),
-                         [&](const Stmt* s) { return reads_name(*s, e.name); });
-    });
+                         [&](const Stmt* s) { return reads_name(*s, name); });
+    };
+    auto bound_with_a_used_name = [&](const Extruded& e) {
+      bool shared = false;
+      for (const Expr* target : e.stmt->targets) {
+        ir::for_each_subexpr(*target, [&](const Expr& sub) {
+          shared =
+              shared || (sub.kind == ExprKind::Name && sub.text != e.name && used_after(sub.text));
+        });
+      }
+      return shared;
+    };
+    std::erase_if(
+        names, [&](const Extruded& e) { return used_after(e.name) || bound_with_a_used_name(e); });
     if (names.empty()) return;
     // A backward after the loop consumes the graph these names belong to (a REINFORCE episode):
     // deleting them would free nothing.

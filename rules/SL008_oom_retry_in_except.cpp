@@ -202,7 +202,10 @@ bool is_training_call(const ir::FileAnalysis& analysis, const ir::Function& func
   constexpr int kCallDepth = 4;
   const Expr* callee = call.callee();
   if (is_step_call(analysis, call)) return true;
-  if (callee->kind == ExprKind::Name && is_module_or_loss(analysis.fact(*callee).kind)) return true;
+  if (callee->kind == ExprKind::Name && (is_module_or_loss(analysis.fact(*callee).kind) ||
+                                         knowledge::is_model_running_name(callee->text))) {
+    return true;
+  }
   if (callee->kind == ExprKind::Attr) {
     const std::string_view method = callee->text;
     const ir::Fact& base = analysis.fact(*callee->base());

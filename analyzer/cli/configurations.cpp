@@ -16,11 +16,17 @@ Result<const Config*> Configurations::with_overrides(const Config* found) {
     if (!defaults_.is_rule(id))
       return make_error(fmt::format("--select names an unknown rule '{}'", id));
   }
+  for (const std::string& id : overrides_.extend_select) {
+    if (!defaults_.is_rule(id))
+      return make_error(fmt::format("--extend-select names an unknown rule '{}'", id));
+  }
   for (const std::string& id : overrides_.ignore) {
     if (!defaults_.is_rule(id))
       return make_error(fmt::format("--ignore names an unknown rule '{}'", id));
   }
   if (!overrides_.select.empty()) config.select = overrides_.select;
+  config.extend_select.insert(config.extend_select.end(), overrides_.extend_select.begin(),
+                              overrides_.extend_select.end());
   config.ignore.insert(config.ignore.end(), overrides_.ignore.begin(), overrides_.ignore.end());
   const Config* stored = &storage_.emplace_back(std::move(config));
   effective_[found] = stored;

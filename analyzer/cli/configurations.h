@@ -16,9 +16,10 @@
 namespace sealint::cli {
 
 struct ConfigOverrides {
-  std::string config_path;          // --config: one file for every input
-  std::vector<std::string> select;  // --select replaces the files' select
-  std::vector<std::string> ignore;  // --ignore adds to their ignore
+  std::string config_path;                 // --config: one file for every input
+  std::vector<std::string> select;         // --select replaces the files' select
+  std::vector<std::string> extend_select;  // --extend-select adds to their extend-select
+  std::vector<std::string> ignore;         // --ignore adds to their ignore
 };
 
 class Configurations {

@@ -87,7 +87,8 @@ struct Analysis {
 Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistry& registry) {
   auto grammar = python::PythonGrammar::load();
   if (!grammar) return make_error(grammar.error());
-  Configurations configurations(registry, {options.config_path, options.select, options.ignore});
+  Configurations configurations(
+      registry, {options.config_path, options.select, options.extend_select, options.ignore});
   std::vector<FileInput> inputs{{options.script, std::nullopt}};
   if (auto assigned = configurations.assign(inputs.front()); !assigned)
     return make_error(assigned.error());

@@ -24,6 +24,7 @@ struct ConfirmOptions {
   bool plan_only = false;   // write the plan and stop
   std::string config_path;
   std::vector<std::string> select;
+  std::vector<std::string> extend_select;
   std::vector<std::string> ignore;
 };
 

@@ -59,6 +59,7 @@ struct Options {
   std::string config_path;
   std::string config_for = ".";
   std::vector<std::string> select;
+  std::vector<std::string> extend_select;
   std::vector<std::string> ignore;
   std::string compile_commands_dir;
   std::string torch_headers = "model";
@@ -97,16 +98,17 @@ int list_rules(const sealint::rules::RuleRegistry& registry, bool markdown) {
   for (const auto& rule : registry.rules()) width = std::max(width, rule->info().name.size());
   for (const auto& rule : registry.rules()) {
     const sealint::RuleInfo& info = rule->info();
-    std::cout << fmt::format("{}  {:<{}}  {:<7}  {:<11}  {}\n", info.id, info.name, width,
+    std::cout << fmt::format("{}  {:<{}}  {:<7}  {:<11}  {}{}\n", info.id, info.name, width,
                              severity_word(info.severity), sealint::languages_text(info),
-                             info.summary);
+                             info.summary,
+                             info.on_by_default ? "" : " (off by default: --extend-select)");
   }
   return kExitClean;
 }
 
 int print_config(const Options& options, const sealint::rules::RuleRegistry& registry) {
   sealint::cli::Configurations configurations(
-      registry, {options.config_path, options.select, options.ignore});
+      registry, {options.config_path, options.select, options.extend_select, options.ignore});
   auto config = configurations.effective(options.config_for);
   if (!config) {
     std::cerr << "sealint: error: " << config.error() << '\n';
@@ -167,7 +169,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
 
   // Each file's configuration; a broken one stops the run (exit 2) naming file, line and key.
   sealint::cli::Configurations configurations(
-      registry, {options.config_path, options.select, options.ignore});
+      registry, {options.config_path, options.select, options.extend_select, options.ignore});
   for (sealint::FileInput& input : inputs) {
     if (auto assigned = configurations.assign(input); !assigned) {
       std::cerr << "sealint: error: " << assigned.error() << '\n';
@@ -298,6 +300,12 @@ int run(int argc, char** argv) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_option("--extend-select", options.extend_select,
+                 "Also report these rules, on top of the selected ones (turns on a rule that is "
+                 "off by default)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--ignore", options.ignore, "Do not report these rules (comma-separated ids)")
       ->delimiter(',')
       ->allow_extra_args(false)
@@ -351,6 +359,11 @@ int run(int argc, char** argv) {
       ->excludes("--plan-only");
   confirm_cmd->add_option("--config", confirm.config_path, "Use this configuration file");
   confirm_cmd->add_option("--select", confirm.select, "Confirm only these rules")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  confirm_cmd
+      ->add_option("--extend-select", confirm.extend_select,
+                   "Also confirm these rules (turns on a rule that is off by default)")
       ->delimiter(',')
       ->allow_extra_args(false);
   confirm_cmd->add_option("--ignore", confirm.ignore, "Do not confirm these rules")

@@ -67,10 +67,12 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
       fs::absolute(file, error).parent_path();  // `--config other.toml` has no folder part
   for (const auto& [key, node] : table) {
     const std::string_view name = key.str();
-    if (name == "select" || name == "ignore") {
+    if (name == "select" || name == "extend-select" || name == "ignore") {
       auto ids = rule_ids(file, node, name, is_rule);
       if (!ids) return make_error(ids.error());
-      (name == "select" ? config.select : config.ignore) = std::move(*ids);
+      (name == "select"          ? config.select
+       : name == "extend-select" ? config.extend_select
+                                 : config.ignore) = std::move(*ids);
     } else if (name == "exclude") {
       auto globs = string_array(file, node, name);
       if (!globs) return make_error(globs.error());
@@ -147,9 +149,13 @@ static std::optional<std::string> below(const fs::path& file, const fs::path& ro
   return relative;
 }
 
-bool Config::enabled(std::string_view rule_id, const fs::path& file) const {
-  if (!select.empty() && std::find(select.begin(), select.end(), rule_id) == select.end())
-    return false;
+bool Config::enabled(std::string_view rule_id, bool on_by_default, const fs::path& file) const {
+  auto named_in = [&](const std::vector<std::string>& ids) {
+    return std::find(ids.begin(), ids.end(), rule_id) != ids.end();
+  };
+  const bool selected =
+      (select.empty() ? on_by_default : named_in(select)) || named_in(extend_select);
+  if (!selected) return false;
   if (std::find(ignore.begin(), ignore.end(), rule_id) != ignore.end()) return false;
   if (per_file_ignores.empty()) return true;
   const auto relative = below(file, root);
@@ -190,6 +196,7 @@ std::string Config::to_toml() const {
       fmt::format("# {}\n", path.empty() ? "defaults (no configuration file found)" : path);
   out += "[tool.sealint]\n";
   out += fmt::format("select = {}\n", list(select));
+  out += fmt::format("extend-select = {}\n", list(extend_select));
   out += fmt::format("ignore = {}\n", list(ignore));
   out += fmt::format("severity = \"{}\"\n", severity_name(min_severity));
   out += fmt::format("exclude = {}\n", list(exclude));

@@ -22,9 +22,10 @@ struct PerFileIgnore {
 using RuleOptionTable = std::map<std::string, std::string, std::less<>>;  // option -> value text
 
 struct Config {
-  std::string path;                 // the file it came from; empty for the defaults
-  std::filesystem::path root;       // its folder: globs are relative to it
-  std::vector<std::string> select;  // empty: every rule
+  std::string path;                        // the file it came from; empty for the defaults
+  std::filesystem::path root;              // its folder: globs are relative to it
+  std::vector<std::string> select;         // empty: every rule that is on by default
+  std::vector<std::string> extend_select;  // added to select's rules (an off rule, turned on)
   std::vector<std::string> ignore;
   Severity min_severity = Severity::Note;  // `severity`: the lowest severity reported
   std::vector<std::string> exclude;
@@ -34,8 +35,10 @@ struct Config {
   // Where each option was written ("SL003.budget-gib" -> its line), for error messages.
   std::map<std::string, uint32_t, std::less<>> rule_option_lines;
 
-  // Is `rule_id` reported for `file` (a path as the walker or user gave it)?
-  [[nodiscard]] bool enabled(std::string_view rule_id, const std::filesystem::path& file) const;
+  // Is the rule reported for `file` (a path as the walker or user gave it)? `on_by_default`:
+  // the rule's RuleInfo says it runs when `select` is empty.
+  [[nodiscard]] bool enabled(std::string_view rule_id, bool on_by_default,
+                             const std::filesystem::path& file) const;
   // Is `file` excluded by `exclude` (matched below the config's folder)?
   [[nodiscard]] bool excludes(const std::filesystem::path& file) const;
   // The configuration as TOML, as `sealint config` prints it.

@@ -30,6 +30,9 @@ struct RuleInfo {
   Framework framework = Framework::PyTorch;
   Precision precision = Precision::Medium;
   std::string_view brief;  // the README table's pattern column: a phrase, no final period
+  // Off unless `select` or `extend-select` names it: a rule whose findings are too often not
+  // worth a user's time to be on for everyone (its docs page says why).
+  bool on_by_default = true;
 };
 
 }  // namespace sealint

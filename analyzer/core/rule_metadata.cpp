@@ -26,8 +26,8 @@ std::string fix_text(const RuleInfo& info) {
 }
 
 std::string docs_metadata_line(const RuleInfo& info) {
-  return fmt::format("{} · {} · {}", severity_name(info.severity), languages_text(info),
-                     fix_text(info));
+  return fmt::format("{} · {} · {}{}", severity_name(info.severity), languages_text(info),
+                     fix_text(info), info.on_by_default ? "" : " · off by default");
 }
 
 std::string readme_table_header() {
@@ -35,8 +35,9 @@ std::string readme_table_header() {
 }
 
 std::string readme_table_row(const RuleInfo& info) {
-  return fmt::format("| [{0}](docs/rules/{0}.md) | {1} | {2} | {3} | {4} |\n", info.id, info.name,
-                     severity_name(info.severity), languages_text(info), info.brief);
+  return fmt::format("| [{0}](docs/rules/{0}.md) | {1} | {2}{5} | {3} | {4} |\n", info.id,
+                     info.name, severity_name(info.severity), languages_text(info), info.brief,
+                     info.on_by_default ? "" : " (off by default)");
 }
 
 std::string_view framework_tag(Framework framework) {

@@ -122,7 +122,9 @@ class Worker {
     const rules::RuleRegistry& registry = input.registry != nullptr ? *input.registry : registry_;
     for (const auto& rule : registry.rules()) {
       // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
-      if (input.config != nullptr && !input.config->enabled(rule->info().id, input.path)) continue;
+      if (input.config != nullptr &&
+          !input.config->enabled(rule->info().id, rule->info().on_by_default, input.path))
+        continue;
       const bool applies =
           module.language() == ir::Language::Cpp ? rule->info().cpp : rule->info().python;
       if (applies) rule->check(module, context, sink);

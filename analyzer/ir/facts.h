@@ -30,11 +30,19 @@ struct Fact {
   ValueKind kind = ValueKind::Unknown;
   bool scalar = false;    // a loss or a reduction: a 0-d tensor
   bool detached = false;  // `.detach()`/`.data` of a grad tensor: no graph, still on its device
-  uint32_t params = 0;    // bit i: the enclosing function's parameter i flows into this value
+  // A leaf that requires grad (a new `nn.Parameter`): `grad` is Yes because what is computed
+  // from it records a graph, but it holds none itself, so keeping it keeps nothing else alive.
+  bool leaf = false;
+  uint32_t params = 0;  // bit i: the enclosing function's parameter i flows into this value
   const ClassDef* instance_of = nullptr;
   const Function* function = nullptr;
   bool operator==(const Fact&) const = default;
 };
+
+// The value keeps an autograd graph alive: grad, and not a bare leaf.
+[[nodiscard]] inline bool holds_graph(const Fact& fact) {
+  return fact.grad == Grad::Yes && !fact.leaf;
+}
 
 [[nodiscard]] inline Fact grad_fact(bool scalar = false) {
   Fact fact;
@@ -64,6 +72,7 @@ struct Fact {
   out.kind = a.kind == b.kind ? a.kind : (a.kind == ValueKind::Unknown ? b.kind : a.kind);
   out.scalar = a.scalar && b.scalar;
   out.detached = a.detached || b.detached;
+  out.leaf = a.leaf && b.leaf;
   out.params = a.params | b.params;
   out.instance_of = a.instance_of ? a.instance_of : b.instance_of;
   out.function = a.function ? a.function : b.function;

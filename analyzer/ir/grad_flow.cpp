@@ -1112,7 +1112,11 @@ class GradWalker {
       fact.kind = ValueKind::Optimizer;
       return fact;
     }
-    if (q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") return grad_fact(false);
+    if (q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") {
+      Fact parameter = grad_fact(false);
+      parameter.leaf = true;
+      return parameter;
+    }
     if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") &&
         !q.starts_with("torch.nn.utils.") && !q.starts_with("torch.nn.init.") &&
         is_capitalized(last)) {
@@ -1423,6 +1427,12 @@ bool FileAnalysis::loop_trains(const Stmt& loop) const {
       if (callee->kind == ExprKind::Name) {
         if (const Function* function = function_named(callee->text))
           trains = trains || summary(*function).trains;
+      }
+      // `torch.autograd.grad(loss, params)`: a backward by another name.
+      const std::string q = qualified_name(module_, callee);
+      if (q.starts_with("torch.autograd.") &&
+          knowledge::kAutogradBackwards.contains(std::string_view(q).substr(15))) {
+        trains = true;
       }
     });
   });

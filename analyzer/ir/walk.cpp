@@ -1,5 +1,7 @@
 #include "analyzer/ir/walk.h"
 
+#include <algorithm>
+
 #include "analyzer/ir/guards.h"
 
 namespace sealint::ir {
@@ -105,6 +107,45 @@ void for_each_expr(const Stmt& stmt, const std::function<void(const Expr&)>& vis
   for (const Expr* target : stmt.targets) for_each_subexpr(*target, visit);
   if (stmt.value != nullptr) for_each_subexpr(*stmt.value, visit);
   for (const Expr* item : stmt.items) for_each_subexpr(*item, visit);
+}
+
+// The blocks from the function's body down to the one holding `target`, each with the index of
+// the statement on the way; empty when `target` is not in `body`.
+static bool path_to(const std::vector<Stmt*>& body, const Stmt& target,
+                    std::vector<std::pair<const std::vector<Stmt*>*, size_t>>& path) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    path.emplace_back(&body, i);
+    if (body[i] == &target) return true;
+    const Stmt& stmt = *body[i];
+    if (stmt.kind != StmtKind::FunctionDef && stmt.kind != StmtKind::ClassDef) {
+      if (path_to(stmt.body, target, path) || path_to(stmt.orelse, target, path) ||
+          path_to(stmt.finalbody, target, path)) {
+        return true;
+      }
+      for (const Handler& handler : stmt.handlers) {
+        if (path_to(handler.body, target, path)) return true;
+      }
+    }
+    path.pop_back();
+  }
+  return false;
+}
+
+std::vector<const Stmt*> statements_after(const Function& function, const Stmt& loop) {
+  std::vector<std::pair<const std::vector<Stmt*>*, size_t>> path;
+  if (!path_to(function.body, loop, path)) return {};
+  std::vector<const Stmt*> out;
+  for (auto level = path.rbegin(); level != path.rend(); ++level) {
+    const auto& [block, index] = *level;
+    for (size_t i = index + 1; i < block->size(); ++i) {
+      out.push_back((*block)[i]);
+      for_each_nested({(*block)[i]}, [&](const Stmt& s) { out.push_back(&s); });
+    }
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Stmt* a, const Stmt* b) { return a->range.begin < b->range.begin; });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 }  // namespace sealint::ir

@@ -22,6 +22,10 @@ constexpr auto kModelNames =
                  "lstm", "model", "net", "netD", "netG", "network", "policy", "rnn");
 constexpr std::array<std::string_view, 5> kModelSuffixes = {"_model", "_net", "_lstm", "_gru",
                                                             "_rnn"};
+// `train_model`, `build_net`, `load_model`: a function that does something to a model, not one.
+constexpr auto kVerbPrefixes =
+    sorted_names("build", "compile", "create", "eval", "evaluate", "export", "fit", "get", "init",
+                 "load", "make", "prepare", "run", "save", "setup", "test", "train", "wrap");
 constexpr auto kLossFnNames =
     sorted_names("criterion", "loss_fcn", "loss_fn", "loss_func", "loss_function", "lossfn");
 
@@ -29,8 +33,21 @@ constexpr auto kLossFnNames =
 
 bool is_model_like_name(std::string_view name) {
   if (kModelNames.contains(name)) return true;
+  if (const size_t underscore = name.find('_');
+      underscore != std::string_view::npos && kVerbPrefixes.contains(name.substr(0, underscore))) {
+    return false;
+  }
   return std::any_of(kModelSuffixes.begin(), kModelSuffixes.end(),
                      [&](std::string_view s) { return name.ends_with(s); });
+}
+
+bool is_model_running_name(std::string_view name) {
+  const size_t underscore = name.find('_');
+  if (underscore == std::string_view::npos) return false;
+  const std::string_view verb = name.substr(0, underscore);
+  const std::string_view object = name.substr(underscore + 1);
+  return (verb == "run" || verb == "train" || verb == "fit" || verb == "process") &&
+         (kModelNames.contains(object) || is_model_like_name(object));
 }
 
 bool is_loss_fn_like_name(std::string_view name) {

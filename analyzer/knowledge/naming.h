@@ -8,6 +8,9 @@ namespace sealint::knowledge {
 
 // Called, a model: `model(x)`, `netG(z)`, `self.encoder(x)`, `policy_net(s)`.
 [[nodiscard]] bool is_model_like_name(std::string_view name);
+// Called, runs a model (a step): `run_model(batch)`, `train_model(net)`, `fit_net(x)`. Such a
+// name is a function, not a model (`is_model_like_name` is false for it).
+[[nodiscard]] bool is_model_running_name(std::string_view name);
 // Called, a loss: `criterion(out, y)`, `loss_fn(out, y)`.
 [[nodiscard]] bool is_loss_fn_like_name(std::string_view name);
 [[nodiscard]] bool is_optimizer_like_name(std::string_view name);

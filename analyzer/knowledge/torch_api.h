@@ -37,6 +37,11 @@ inline constexpr auto kTorchFactories = sorted_names(
     "full", "full_like", "linspace", "logspace", "ones", "ones_like", "rand", "rand_like",
     "randint", "randint_like", "randn", "randn_like", "randperm", "tensor", "zeros", "zeros_like");
 
+// `torch.autograd.*` functions that run a backward over the graph of their first argument, like
+// `Tensor.backward()`: a loop calling one needs autograd (test-time adaptation, influence
+// functions, gradient penalties), and the graph they consume is not kept.
+inline constexpr auto kAutogradBackwards = sorted_names("backward", "grad");
+
 // `torch.nn.functional` losses (and, by the same name, `torch.*` ones): a 0-d tensor with the
 // graph of its inputs. Any other function named `*_loss` is taken as a loss too (see naming.h).
 inline constexpr auto kLossFunctions = sorted_names(

@@ -45,6 +45,38 @@ TEST_F(ConfigE2eTest, TheEvalSampleReportsOnlyASL006WarningWithoutConfiguration)
   EXPECT_THAT(run.out, HasSubstr("Found 1 finding (1 warning) in 1 file.")) << describe(run);
 }
 
+// A warm-up forward whose `_` keeps one batch's graph alive through training: SL004, a rule that
+// is off by default, at 6:9.
+constexpr std::string_view kWarmUpPy =
+    "import torch\n"
+    "\n"
+    "def warm_up_then_train(model, loader, optimizer):\n"
+    "    model.train()\n"
+    "    for batch in loader:\n"
+    "        _ = model(batch)\n"
+    "        break\n"
+    "    train(model, loader, optimizer)\n"
+    "\n"
+    "def train(model, loader, optimizer):\n"
+    "    for x in loader:\n"
+    "        model(x).sum().backward()\n"
+    "        optimizer.step()\n";
+
+TEST_F(ConfigE2eTest, AnOffByDefaultRuleRunsOnlyWhenSelectedOrExtended) {
+  write("warm.py", kWarmUpPy);
+  const RunOutput quiet = this->run({"warm.py"});
+  EXPECT_EQ(quiet.exit_code, 0) << describe(quiet);
+  const RunOutput extended = this->run({"--extend-select", "SL004", "warm.py"});
+  EXPECT_THAT(extended.out, HasSubstr("warm.py:6:9: note[SL004]")) << describe(extended);
+  const RunOutput selected = this->run({"--select", "SL004", "warm.py"});
+  EXPECT_THAT(selected.out, HasSubstr("warm.py:6:9: note[SL004]")) << describe(selected);
+  write("pyproject.toml", "[tool.sealint]\nextend-select = [\"SL004\"]\n");
+  const RunOutput configured = this->run({"warm.py"});
+  EXPECT_THAT(configured.out, HasSubstr("warm.py:6:9: note[SL004]")) << describe(configured);
+  const RunOutput unknown = this->run({"--extend-select", "SL999", "warm.py"});
+  EXPECT_EQ(unknown.exit_code, 2) << describe(unknown);
+}
+
 TEST_F(ConfigE2eTest, IgnoreInPyprojectSilencesTheRule) {
   write("pyproject.toml", "[tool.sealint]\nignore = [\"SL001\"]\n");
   write("train.py", kLeakyTrainPy);

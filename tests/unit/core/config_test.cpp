@@ -181,55 +181,70 @@ TEST(ConfigTest, ReportsInvalidTomlWithItsLine) {
   EXPECT_NE(error.find("invalid TOML"), std::string::npos) << error;
 }
 
+TEST(ConfigTest, AnOffByDefaultRuleRunsOnlyWhenNamed) {
+  const Config defaults;
+  EXPECT_FALSE(defaults.enabled("SL004", false, "/project/train.py"));
+  auto selected = parse("select = [\"SL004\"]\n");
+  ASSERT_TRUE(selected) << selected.error();
+  EXPECT_TRUE(selected->enabled("SL004", false, "/project/train.py"));
+  auto extended = parse("extend-select = [\"SL004\"]\n");
+  ASSERT_TRUE(extended) << extended.error();
+  EXPECT_TRUE(extended->enabled("SL004", false, "/project/train.py"));
+  EXPECT_TRUE(extended->enabled("SL001", true, "/project/train.py"));
+  auto ignored = parse("extend-select = [\"SL004\"]\nignore = [\"SL004\"]\n");
+  ASSERT_TRUE(ignored) << ignored.error();
+  EXPECT_FALSE(ignored->enabled("SL004", false, "/project/train.py"));
+}
+
 TEST(ConfigTest, EnablesEveryRuleByDefault) {
   const Config config;
-  EXPECT_TRUE(config.enabled("SL001", "/project/train.py"));
-  EXPECT_TRUE(config.enabled("SL011", "/project/train.py"));
+  EXPECT_TRUE(config.enabled("SL001", true, "/project/train.py"));
+  EXPECT_TRUE(config.enabled("SL011", true, "/project/train.py"));
 }
 
 TEST(ConfigTest, SelectTurnsOffEveryRuleNotListed) {
   auto config = parse("select = [\"SL002\"]\n");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_TRUE(config->enabled("SL002", "/project/train.py"));
-  EXPECT_FALSE(config->enabled("SL001", "/project/train.py"));
+  EXPECT_TRUE(config->enabled("SL002", true, "/project/train.py"));
+  EXPECT_FALSE(config->enabled("SL001", true, "/project/train.py"));
 }
 
 TEST(ConfigTest, IgnoreTurnsOffTheRulesListed) {
   auto config = parse("ignore = [\"SL001\"]\n");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_FALSE(config->enabled("SL001", "/project/train.py"));
-  EXPECT_TRUE(config->enabled("SL002", "/project/train.py"));
+  EXPECT_FALSE(config->enabled("SL001", true, "/project/train.py"));
+  EXPECT_TRUE(config->enabled("SL002", true, "/project/train.py"));
 }
 
 TEST(ConfigTest, IgnoreWinsOverSelect) {
   auto config = parse("select = [\"SL001\", \"SL002\"]\nignore = [\"SL001\"]\n");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_FALSE(config->enabled("SL001", "/project/train.py"));
-  EXPECT_TRUE(config->enabled("SL002", "/project/train.py"));
+  EXPECT_FALSE(config->enabled("SL001", true, "/project/train.py"));
+  EXPECT_TRUE(config->enabled("SL002", true, "/project/train.py"));
 }
 
 TEST(ConfigTest, PerFileIgnoresTurnsOffItsRulesForMatchingFilesOnly) {
   auto config = parse("[per-file-ignores]\n\"tests/*.py\" = [\"SL001\"]\n");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_FALSE(config->enabled("SL001", "/project/tests/test_train.py"));
-  EXPECT_TRUE(config->enabled("SL002", "/project/tests/test_train.py"));
-  EXPECT_TRUE(config->enabled("SL001", "/project/train.py"));
+  EXPECT_FALSE(config->enabled("SL001", true, "/project/tests/test_train.py"));
+  EXPECT_TRUE(config->enabled("SL002", true, "/project/tests/test_train.py"));
+  EXPECT_TRUE(config->enabled("SL001", true, "/project/train.py"));
 }
 
 TEST(ConfigTest, PerFileIgnoresWithNoRulesTurnsOffEveryRule) {
   auto config = parse("[per-file-ignores]\n\"generated.py\" = []\n");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_FALSE(config->enabled("SL001", "/project/generated.py"));
-  EXPECT_FALSE(config->enabled("SL011", "/project/generated.py"));
-  EXPECT_TRUE(config->enabled("SL001", "/project/train.py"));
+  EXPECT_FALSE(config->enabled("SL001", true, "/project/generated.py"));
+  EXPECT_FALSE(config->enabled("SL011", true, "/project/generated.py"));
+  EXPECT_TRUE(config->enabled("SL001", true, "/project/train.py"));
 }
 
 TEST(ConfigTest, PerFileIgnoresGlobsAreRelativeToTheConfigsFolder) {
   auto config = parse_config_text("[per-file-ignores]\n\"tests/*.py\" = [\"SL001\"]\n",
                                   "/project/sub/.sealint.toml", is_rule);
   ASSERT_TRUE(config) << config.error();
-  EXPECT_FALSE(config->enabled("SL001", "/project/sub/tests/t.py"));
-  EXPECT_TRUE(config->enabled("SL001", "/project/tests/t.py"));
+  EXPECT_FALSE(config->enabled("SL001", true, "/project/sub/tests/t.py"));
+  EXPECT_TRUE(config->enabled("SL001", true, "/project/tests/t.py"));
 }
 
 TEST(ConfigTest, ExcludesNothingByDefault) {
@@ -272,7 +287,7 @@ TEST(ConfigTest, PerFileIgnoresApplyBelowTheWorkingDirectoryForAConfigNamedWitho
   auto config = parse_config_text("[per-file-ignores]\n\"scripts/*.py\" = [\"SL001\"]\n",
                                   "other.toml", is_rule);
   ASSERT_TRUE(config) << config.error();
-  EXPECT_FALSE(config->enabled("SL001", "scripts/once.py"));
+  EXPECT_FALSE(config->enabled("SL001", true, "scripts/once.py"));
 }
 
 TEST(ConfigTest, ToTomlNamesTheFileItCameFrom) {

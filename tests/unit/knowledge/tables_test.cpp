@@ -52,6 +52,12 @@ TEST(Naming, HeuristicsSayWhatANameSuggests) {
   EXPECT_TRUE(is_model_like_name("model"));
   EXPECT_TRUE(is_model_like_name("policy_net"));
   EXPECT_FALSE(is_model_like_name("models_dir"));
+  EXPECT_FALSE(is_model_like_name("train_model"));
+  EXPECT_FALSE(is_model_like_name("build_net"));
+  EXPECT_TRUE(is_model_like_name("target_net"));
+  EXPECT_TRUE(is_model_running_name("run_model"));
+  EXPECT_TRUE(is_model_running_name("train_target_net"));
+  EXPECT_FALSE(is_model_running_name("load_model"));
   EXPECT_TRUE(is_loss_fn_like_name("criterion"));
   EXPECT_TRUE(is_loss_fn_like_name("ce_criterion"));
   EXPECT_TRUE(is_optimizer_like_name("optimizerG"));
@@ -94,6 +100,7 @@ TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
   script += missing_from("torch.Tensor", kTensorReductions.all());
   script += missing_from("torch", kTorchFunctionsWithoutGraph.all());
   script += missing_from("torch", kTorchFactories.all());
+  script += missing_from("torch.autograd", kAutogradBackwards.all());
   script += missing_from("F", kLossFunctions.all());
   script += missing_from("builtins", kBuiltinsWithPlainResult.all());
   script += "print(\"checked\")\n";
