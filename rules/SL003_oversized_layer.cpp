@@ -42,6 +42,8 @@ constexpr RuleInfo kInfo = {
     .precision = Precision::Medium,  // no finding on bench/corpus yet
     .brief =
         "a layer whose constant sizes need more than a budget for weights, grads and Adam state",
+    // A test that builds a layer too large to allocate fails or takes the machine down too.
+    .reports_in_tests = true,
 };
 
 using ir::Expr;

@@ -33,6 +33,9 @@ struct RuleInfo {
   // Off unless `select` or `extend-select` names it: a rule whose findings are too often not
   // worth a user's time to be on for everyone (its docs page says why).
   bool on_by_default = true;
+  // Also reported in test code (semantic/test_code.h). A test runs a few cases and exits, so a
+  // leak that grows per iteration never matters there; a layer too large to allocate does.
+  bool reports_in_tests = false;
 };
 
 }  // namespace sealint

@@ -19,6 +19,7 @@
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/python/frontend.h"
+#include "analyzer/semantic/test_code.h"
 
 namespace sealint {
 
@@ -120,15 +121,19 @@ class Worker {
     const rules::RuleContext context{analysis};
     DiagnosticSink sink(module.file(), result.diagnostics);
     const rules::RuleRegistry& registry = input.registry != nullptr ? *input.registry : registry_;
+    // A test runs a few cases and exits: rules about growth per iteration do not run there.
+    const bool test_file = semantic::is_test_file(path_for_test_check(shown, input.config));
     for (const auto& rule : registry.rules()) {
       // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
       if (input.config != nullptr &&
           !input.config->enabled(rule->info().id, rule->info().on_by_default, input.path))
         continue;
+      if (test_file && !rule->info().reports_in_tests) continue;
       const bool applies =
           module.language() == ir::Language::Cpp ? rule->info().cpp : rule->info().python;
       if (applies) rule->check(module, context, sink);
     }
+    drop_findings_in_test_classes(module, registry, result);
     if (options.watch_loops) watch_loops(module, analysis, result);
     if (input.config != nullptr) {
       std::erase_if(result.diagnostics,
@@ -139,6 +144,40 @@ class Worker {
   }
 
  private:
+  // The part of a shown path whose folders say whether it holds tests: all of a relative path;
+  // of an absolute one, what lies below its configuration's folder, else only the file name (a
+  // project checked out under `/home/me/tests/` is not a test suite).
+  static std::string path_for_test_check(const std::string& shown, const Config* config) {
+    const std::filesystem::path path(shown);
+    if (!path.is_absolute()) return shown;
+    if (config != nullptr && !config->root.empty()) {
+      const std::filesystem::path relative = path.lexically_relative(config->root);
+      if (!relative.empty() && *relative.begin() != "..") return relative.generic_string();
+    }
+    return path.filename().string();
+  }
+
+  // The findings, in a `unittest.TestCase` of a file that is not a test file, of rules that do
+  // not report in tests.
+  static void drop_findings_in_test_classes(const ir::Module& module,
+                                            const rules::RuleRegistry& registry,
+                                            FileResult& result) {
+    const std::vector<ir::SourceRange> classes = semantic::test_class_ranges(module);
+    if (classes.empty()) return;
+    std::vector<std::pair<uint32_t, uint32_t>> lines;
+    for (const ir::SourceRange& range : classes) {
+      lines.emplace_back(module.file().position(range.begin).line,
+                         module.file().position(range.end).line);
+    }
+    std::erase_if(result.diagnostics, [&](const Diagnostic& d) {
+      const rules::Rule* rule = registry.find(d.rule_id);
+      if (rule == nullptr || rule->info().reports_in_tests) return false;
+      return std::any_of(lines.begin(), lines.end(), [&](const auto& range) {
+        return d.span.begin.line >= range.first && d.span.begin.line <= range.second;
+      });
+    });
+  }
+
   // Marks the findings an inline comment silences, and warns about ids naming no rule.
   void apply_suppressions(const ir::Module& module, FileResult& result) const {
     const SourceFile& file = module.file();

@@ -20,6 +20,10 @@ namespace sealint::knowledge {
 // `maybe_no_grad`): it turns autograd off, as torch's guard of that name does. Projects wrap
 // torch's guards to pick one by version or device, and define the wrapper in another file.
 [[nodiscard]] bool is_no_grad_like_name(std::string_view name);
+// pytest's and unittest's file names: `test_*.py`, `*_test.py`, `conftest.py`.
+[[nodiscard]] bool is_test_file_name(std::string_view file_name);
+// A folder of tests or test helpers: `test`, `tests`, `testing`, `test_utils`.
+[[nodiscard]] bool is_test_folder_name(std::string_view folder);
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
 
