@@ -240,6 +240,13 @@ bool defined_outside(const Function& function, const Stmt& loop, std::string_vie
   return bound_outside || !bound_anywhere;
 }
 
+bool bound_in(const Stmt& loop, std::string_view name) {
+  bool found = names_bound_in(loop, name);
+  for_each_nested(loop.body,
+                  [&](const Stmt& stmt) { found = found || names_bound_in(stmt, name); });
+  return found;
+}
+
 const Stmt* binding_before(const Function& function, const Stmt& loop, std::string_view key) {
   const Stmt* last = nullptr;
   bool passed = false;

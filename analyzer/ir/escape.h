@@ -33,6 +33,9 @@ namespace sealint::ir {
 [[nodiscard]] bool defined_outside(const Function& function, const Stmt& loop,
                                    std::string_view key);
 
+// True when a statement inside `loop` (its target included, nested defs not) binds `name`.
+[[nodiscard]] bool bound_in(const Stmt& loop, std::string_view name);
+
 // The last statement binding `key`'s root before `loop` in `function` (for "defined here"
 // notes), or nullptr.
 [[nodiscard]] const Stmt* binding_before(const Function& function, const Stmt& loop,
