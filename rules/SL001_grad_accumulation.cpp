@@ -4,6 +4,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/torch_api.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -39,6 +40,9 @@ struct Accumulation {
   const Expr* target = nullptr;
   const Expr* value = nullptr;  // the grad operand
   std::string key;
+  // The place is read through a product (`avg = m * avg + (1 - m) * v`, a running average) or
+  // updated in place (`avg.mul_(m).add_(v)`): the shape of a statistic kept across calls.
+  bool running_statistic = false;
 };
 
 // The operands of a chain of + and - (`total + loss * n - x` -> total, loss * n, x).
@@ -66,6 +70,42 @@ bool is_graph_value(const ir::FileAnalysis& analysis, const Expr* value) {
   return fact.grad == Grad::Yes && fact.kind != ir::ValueKind::Container;
 }
 
+// `m * avg`, `avg * m`: the place scaled by a factor.
+bool is_scaled_place(const Expr* operand, std::string_view key) {
+  if (operand->kind != ExprKind::BinOp || operand->text != "*") return false;
+  return ir::place_key(operand->items[0]) == key || ir::place_key(operand->items[1]) == key;
+}
+
+// In-place updates of a place with a grad value: `avg.mul_(m).add_(v)`, `total.add_(loss)`,
+// `avg.lerp_(v, w)`, `buf.copy_(f(buf, v))`. The receiver chain of in-place calls leads to the
+// place; the update makes the place's history reach every earlier call's graph.
+std::optional<Accumulation> match_in_place(const ir::FileAnalysis& analysis, const Stmt& stmt) {
+  if (stmt.kind != StmtKind::ExprStmt || stmt.value == nullptr ||
+      stmt.value->kind != ExprKind::Call || stmt.value->callee()->kind != ExprKind::Attr) {
+    return std::nullopt;
+  }
+  const Expr* call = stmt.value;
+  const Expr* grad_arg = nullptr;
+  bool copies = false;
+  while (call->kind == ExprKind::Call && call->callee()->kind == ExprKind::Attr &&
+         knowledge::kInPlaceUpdates.contains(call->callee()->text)) {
+    copies = copies || call->callee()->text == "copy_";
+    for (size_t i = 0; i < call->arg_count() && grad_arg == nullptr; ++i) {
+      if (is_graph_value(analysis, call->arg(i))) grad_arg = call->arg(i);
+    }
+    call = call->callee()->base();
+  }
+  Accumulation acc;
+  acc.key = ir::place_key(call);
+  if (acc.key.empty() || grad_arg == nullptr || call == stmt.value) return std::nullopt;
+  // `buf.copy_(v)` replaces the value: only a copy that reads the place keeps the old history.
+  if (copies && !ir::reads_place(grad_arg, acc.key)) return std::nullopt;
+  acc.target = call;
+  acc.value = grad_arg;
+  acc.running_statistic = true;
+  return acc;
+}
+
 // `total += loss`, `total -= loss`, `total = total + loss`, `total = loss + total`.
 std::optional<Accumulation> match(const ir::FileAnalysis& analysis, const Stmt& stmt) {
   if (stmt.targets.size() != 1 || stmt.value == nullptr) return std::nullopt;
@@ -86,6 +126,9 @@ std::optional<Accumulation> match(const ir::FileAnalysis& analysis, const Stmt& 
   for (const Expr* operand : operands) {
     if (ir::place_key(operand) == acc.key) {
       reads_self = true;
+    } else if (is_scaled_place(operand, acc.key)) {
+      reads_self = true;
+      acc.running_statistic = true;
     } else if (acc.value == nullptr && is_graph_value(analysis, operand)) {
       acc.value = operand;
     }
@@ -106,40 +149,80 @@ class GradAccumulation final : public Rule {
     for (const ir::Function& function : module.functions()) {
       ir::walk_statements(function, analysis.runs_without_grad(function),
                           [&](const Stmt& stmt, const ir::StmtContext& where) {
-                            // Only a loop repeats an accumulation; under no_grad the sum records no
-                            // graph.
-                            if (where.loops.empty() || where.no_grad) return;
-                            if (auto acc = match(analysis, stmt))
-                              check_accumulation(module, analysis, function, where, stmt, *acc,
-                                                 sink);
-                            check_method_calls(module, analysis, function, where, stmt, sink);
+                            // Under no_grad the sum records no graph.
+                            if (where.no_grad) return;
+                            std::optional<Accumulation> acc = match(analysis, stmt);
+                            if (!acc) acc = match_in_place(analysis, stmt);
+                            // A loop repeats an accumulation, and so does a framework calling a
+                            // hook per batch.
+                            const bool in_loop = acc && !where.loops.empty() &&
+                                                 check_accumulation(module, analysis, function,
+                                                                    where, stmt, *acc, sink);
+                            if (acc && !in_loop)
+                              check_across_calls(module, analysis, function, stmt, *acc, sink);
+                            if (!where.loops.empty())
+                              check_method_calls(module, analysis, function, where, stmt, sink);
                           });
     }
   }
 
  private:
-  void check_accumulation(const ir::Module& module, const ir::FileAnalysis& analysis,
+  // `self.total += loss` in Lightning's `training_step`, `self.avg = m * self.avg + (1 - m) * v`
+  // in `forward()`: the framework calls the method once per batch and `self` keeps the sum. In
+  // `forward()` only a running statistic counts: a plain sum there is often an auxiliary loss
+  // that the training step reads and resets.
+  static void check_across_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
+                                 const ir::Function& function, const Stmt& stmt,
+                                 const Accumulation& acc, DiagnosticSink& sink) {
+    const std::optional<semantic::RepeatedCall> call =
+        growing_across_calls(analysis, function, acc.key);
+    if (!call || (call->forward && !acc.running_statistic)) return;
+    const QuotedExpr value = quote(module, *acc.value);
+    const std::string target = quote(module, *acc.target).text;
+    const bool scalar = analysis.fact(*acc.value).scalar;
+    const std::string_view how = acc.running_statistic ? "folded into" : "added to";
+    sink.report(kInfo, stmt.range,
+                fmt::format("`{}` is {} `{}` with its autograd graph, and `{}()` runs {}, so "
+                            "every {}'s graph stays alive",
+                            value.text, how, target, function.name,
+                            call->forward ? "on every step" : "once per batch",
+                            call->forward ? "step" : "batch"),
+                value.complete
+                    ? fmt::format("use a value without a graph: `{}`",
+                                  method_on(*acc.value, value.text, sanitizer(module, scalar)))
+                    : fmt::format("call `.{}` on the value first", sanitizer(module, scalar)),
+                hook_evidence(function, *call, acc.key));
+  }
+
+  // True when it reported.
+  bool check_accumulation(const ir::Module& module, const ir::FileAnalysis& analysis,
                           const ir::Function& function, const ir::StmtContext& where,
                           const Stmt& stmt, const Accumulation& acc, DiagnosticSink& sink) const {
     const Stmt* loop = growing_loop(analysis, function, where.loops, acc.key);
-    if (loop == nullptr) return;
+    if (loop == nullptr) return false;
     const QuotedExpr value = quote(module, *acc.value);
     const std::string target = quote(module, *acc.target).text;
     const bool scalar = analysis.fact(*acc.value).scalar;
     std::optional<Fix> fix;
     if (scalar) fix = item_fix(module, *acc.value);
-    const std::string help =
-        !value.complete
-            ? fmt::format("add a number instead: call `.{}` on the added value",
-                          sanitizer(module, scalar))
-            : fmt::format("add a {} instead: `{} += {}`", scalar ? "number" : "detached value",
-                          target, method_on(*acc.value, value.text, sanitizer(module, scalar)));
+    const std::string sanitized = method_on(*acc.value, value.text, sanitizer(module, scalar));
+    std::string help;
+    if (!value.complete) {
+      help = fmt::format("add a number instead: call `.{}` on the added value",
+                         sanitizer(module, scalar));
+    } else if (acc.running_statistic) {
+      help = fmt::format("use a value without a graph: `{}`", sanitized);
+    } else {
+      help = fmt::format("add a {} instead: `{} += {}`", scalar ? "number" : "detached value",
+                         target, sanitized);
+    }
     sink.report(kInfo, stmt.range,
                 fmt::format("`{}` is added to `{}` with its autograd graph, so every iteration's "
                             "graph stays alive",
                             value.text, target),
                 std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix))
         .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {acc.key});
+    return true;
   }
 
   // `meter.update(loss)` where the file's `update(self, val)` does `self.sum += val`.

@@ -42,6 +42,11 @@ inline constexpr auto kTorchFactories = sorted_names(
 // functions, gradient penalties), and the graph they consume is not kept.
 inline constexpr auto kAutogradBackwards = sorted_names("backward", "grad");
 
+// In-place tensor updates that make the receiver's history reach their arguments' graphs:
+// `avg.mul_(m).add_(v)` chains every call's graph into `avg`.
+inline constexpr auto kInPlaceUpdates =
+    sorted_names("add_", "addcdiv_", "addcmul_", "copy_", "div_", "lerp_", "mul_", "sub_");
+
 // `torch.nn.functional` losses (and, by the same name, `torch.*` ones): a 0-d tensor with the
 // graph of its inputs. Any other function named `*_loss` is taken as a loss too (see naming.h).
 inline constexpr auto kLossFunctions = sorted_names(

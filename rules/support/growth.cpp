@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
+#include "analyzer/ir/walk.h"
 
 namespace sealint::rules {
 
@@ -20,6 +21,45 @@ const ir::Stmt* growing_loop(const ir::FileAnalysis& analysis, const ir::Functio
     if (analysis.is_iteration_loop(loop) && ir::defined_outside(function, loop, key)) return &loop;
   }
   return nullptr;
+}
+
+std::optional<semantic::RepeatedCall> growing_across_calls(const ir::FileAnalysis& analysis,
+                                                           const ir::Function& function,
+                                                           std::string_view key) {
+  if (!key.starts_with(ir::kReceiver) || key.size() <= ir::kReceiver.size() ||
+      key[ir::kReceiver.size()] != '.') {
+    return std::nullopt;
+  }
+  const std::optional<semantic::RepeatedCall> call =
+      semantic::repeated_by_framework(analysis, function);
+  if (!call || !call->autograd_on) return std::nullopt;
+  if (analysis.consumed_by_backward(function, key)) return std::nullopt;
+  if (ir::resets_in(function.body, key)) return std::nullopt;
+  return call;
+}
+
+std::vector<Related> hook_evidence(const ir::Function& function, const semantic::RepeatedCall& call,
+                                   std::string_view key) {
+  std::vector<Related> related;
+  if (function.parent_class != nullptr) {
+    for (const ir::Function* method : function.parent_class->methods) {
+      if (method->name != "__init__") continue;
+      ir::for_each_nested(method->body, [&](const ir::Stmt& stmt) {
+        if (!related.empty() || stmt.kind != ir::StmtKind::Assign) return;
+        for (const ir::Expr* target : stmt.targets) {
+          if (ir::place_key(target) == key) {
+            related.push_back({stmt.range, fmt::format("`{}` is created here", key)});
+            break;
+          }
+        }
+      });
+    }
+  }
+  related.push_back(
+      {function.name_range,
+       call.forward ? fmt::format("the model calls `{}()` on every step", function.name)
+                    : fmt::format("{} calls `{}()` once per batch", call.caller(), function.name)});
+  return related;
 }
 
 std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stmt& loop,

@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the rules that flag something growing across loop iterations: where it grows, the
 // evidence for it, and what resets it.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
 #include "analyzer/ir/training_loops.h"
+#include "analyzer/semantic/hooks.h"
 #include "rules/support/fixes.h"
 #include "rules/support/quote.h"
 
@@ -23,6 +25,20 @@ namespace sealint::rules {
                                            const std::vector<const ir::Stmt*>& loops,
                                            std::string_view key,
                                            const std::vector<std::string_view>& reset_methods = {});
+
+// How a framework repeats `function` when the place `key` keeps growing across its calls: the
+// framework runs it once per batch with autograd on, `key` lives in the receiver
+// (`self.total`), the function does not reset it on every call, and no backward in it consumes
+// it. Clearing it in another hook (an epoch-end one) does not help: every batch's graph is kept
+// until then. nullopt when the place does not grow.
+[[nodiscard]] std::optional<semantic::RepeatedCall> growing_across_calls(
+    const ir::FileAnalysis& analysis, const ir::Function& function, std::string_view key);
+
+// Related locations for a place that grows across a hook's calls: where `__init__` creates it,
+// and the hook.
+[[nodiscard]] std::vector<Related> hook_evidence(const ir::Function& function,
+                                                 const semantic::RepeatedCall& call,
+                                                 std::string_view key);
 
 // Related locations for a growing place: where it was bound before the loop, and the loop.
 [[nodiscard]] std::vector<Related> growth_evidence(const ir::Function& function,

@@ -1,0 +1,53 @@
+#include "analyzer/knowledge/frameworks.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace sealint::knowledge {
+
+namespace {
+
+constexpr std::string_view kLightning = "PyTorch Lightning";
+constexpr std::string_view kTransformers = "Hugging Face Transformers";
+
+constexpr std::array kHooks = {
+    FrameworkHook{kLightning, "LightningModule", "lightning", "training_step", true},
+    FrameworkHook{kLightning, "LightningModule", "lightning", "on_train_batch_end", true},
+    FrameworkHook{kLightning, "LightningModule", "lightning", "validation_step", false},
+    FrameworkHook{kLightning, "LightningModule", "lightning", "test_step", false},
+    FrameworkHook{kLightning, "LightningModule", "lightning", "predict_step", false},
+    FrameworkHook{kTransformers, "Trainer", "transformers", "compute_loss", true},
+    FrameworkHook{kTransformers, "Trainer", "transformers", "training_step", true},
+    FrameworkHook{"skorch", "NeuralNet", "skorch", "train_step", true},
+    FrameworkHook{"skorch", "NeuralNet", "skorch", "train_step_single", true},
+    FrameworkHook{"skorch", "NeuralNet", "skorch", "validation_step", false},
+    FrameworkHook{"torchmetrics", "Metric", "torchmetrics", "update", false},
+};
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::span<const FrameworkHook> framework_hooks() {
+  return kHooks;
+}
+
+const FrameworkHook* framework_hook(std::string_view base_qualified, std::string_view method) {
+  const size_t dot = base_qualified.rfind('.');
+  const std::string_view last =
+      dot == std::string_view::npos ? base_qualified : base_qualified.substr(dot + 1);
+  const std::string qualified = lower(base_qualified);
+  const auto* found = std::find_if(kHooks.begin(), kHooks.end(), [&](const FrameworkHook& hook) {
+    return hook.method == method && hook.base == last &&
+           (hook.package.empty() || qualified.find(hook.package) != std::string::npos);
+  });
+  return found == kHooks.end() ? nullptr : &*found;
+}
+
+}  // namespace sealint::knowledge

@@ -1,0 +1,33 @@
+#pragma once
+// Methods that a training framework calls for you, once per batch: the loop that repeats them
+// lives in the framework, not in the user's file (SEMANTIC.md, "iteration regions"). What a hook
+// keeps in `self` from one call to the next accumulates exactly as a variable bound before a loop
+// does.
+#include <span>
+#include <string_view>
+
+namespace sealint::knowledge {
+
+struct FrameworkHook {
+  std::string_view framework;  // as a message names it: "PyTorch Lightning"
+  // The class a user's class derives from: the last component of its qualified name, and a word
+  // the qualified name must contain (lower-case; empty: any), so that a `Callback` of another
+  // library is not taken for Lightning's.
+  std::string_view base;
+  std::string_view package;
+  std::string_view method;
+  // The framework runs the hook with autograd on. Lightning runs validation, test and predict
+  // steps under no_grad or inference_mode; torchmetrics runs `update` with grad off.
+  bool autograd_on = true;
+};
+
+// The table: every hook sealint knows, with the base it belongs to.
+[[nodiscard]] std::span<const FrameworkHook> framework_hooks();
+
+// The hook `method` is when its class derives from a class qualified as `base_qualified`
+// (`pytorch_lightning.LightningModule`, `lightning.LightningModule`, `transformers.Trainer`), or
+// nullptr.
+[[nodiscard]] const FrameworkHook* framework_hook(std::string_view base_qualified,
+                                                  std::string_view method);
+
+}  // namespace sealint::knowledge

@@ -1,0 +1,28 @@
+#pragma once
+// Functions a framework runs once per batch, with no loop in the user's file: a hook of a
+// training framework (knowledge/frameworks.h) and `nn.Module.forward`, which every step calls.
+// What such a function keeps in `self` from one call to the next grows as a variable bound before
+// a loop does.
+#include <optional>
+#include <string_view>
+
+#include "analyzer/ir/grad_flow.h"
+#include "analyzer/knowledge/frameworks.h"
+
+namespace sealint::semantic {
+
+struct RepeatedCall {
+  const knowledge::FrameworkHook* hook = nullptr;  // nullptr for `forward()`
+  bool forward = false;                            // `nn.Module.forward`
+  bool autograd_on = true;  // the framework (or every caller in the file) runs it with grad on
+  // How a message names the caller: "PyTorch Lightning", "every training step".
+  [[nodiscard]] std::string_view caller() const;
+};
+
+// How a framework repeats `function`, or nullopt: a method of a class deriving (here or through
+// classes of the same file) from a framework's base, named as one of its hooks, or `forward` of
+// an nn.Module.
+[[nodiscard]] std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analysis,
+                                                                const ir::Function& function);
+
+}  // namespace sealint::semantic
