@@ -107,18 +107,53 @@ class TensorCollection final : public Rule {
     for (const ir::Function& function : module.functions()) {
       ir::walk_statements(function, analysis.runs_without_grad(function),
                           [&](const Stmt& stmt, const ir::StmtContext& where) {
-                            // Only a loop makes a container grow.
-                            if (where.loops.empty()) return;
+                            // A loop makes a container grow, and so does a framework calling a
+                            // hook once per batch.
                             std::vector<Store> stores;
                             find_stores(analysis, stmt, stores);
-                            for (const Store& store : stores)
-                              check_store(module, analysis, function, where, store, sink);
-                            check_method_calls(module, analysis, function, where, stmt, sink);
+                            for (const Store& store : stores) {
+                              const std::string key = ir::place_key(store.container);
+                              if (key.empty()) continue;
+                              if (!where.loops.empty() &&
+                                  growing_loop(analysis, function, where.loops, key) != nullptr) {
+                                check_store(module, analysis, function, where, store, sink);
+                              } else {
+                                check_across_calls(module, analysis, function, store, key, sink);
+                              }
+                            }
+                            if (!where.loops.empty())
+                              check_method_calls(module, analysis, function, where, stmt, sink);
                           });
     }
   }
 
  private:
+  // `self.outputs.append(loss)` in Lightning's `training_step`: the framework calls it once per
+  // batch and the list keeps every batch's graph until something clears it.
+  static void check_across_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
+                                 const ir::Function& function, const Store& store,
+                                 std::string_view key, DiagnosticSink& sink) {
+    const ir::Fact& value = analysis.fact(*store.value);
+    if (!ir::holds_graph(value)) return;
+    const std::optional<semantic::RepeatedCall> call =
+        growing_across_calls(analysis, function, key);
+    // In forward() a list kept in self is most often a per-step cache that the step reads.
+    if (!call || call->forward) return;
+    const QuotedExpr text = quote(module, *store.value);
+    const std::string container = quote(module, *store.container).text;
+    sink.report(
+        kInfo, store.primary->range,
+        fmt::format("`{}` is {} `{}` with its autograd graph, and `{}()` runs once per batch, so "
+                    "every batch's graph stays alive",
+                    text.text, store.verb, container, function.name),
+        text.complete ? fmt::format("store a value without a graph: `{}`",
+                                    method_on(*store.value, text.text,
+                                              value.scalar ? item_method(module) : "detach()"))
+                      : fmt::format("store a value without a graph (`.{}` or `.detach()`)",
+                                    item_method(module)),
+        hook_evidence(function, *call, key));
+  }
+
   void check_store(const ir::Module& module, const ir::FileAnalysis& analysis,
                    const ir::Function& function, const ir::StmtContext& where, const Store& store,
                    DiagnosticSink& sink) const {
