@@ -23,6 +23,27 @@ const ir::Stmt* growing_loop(const ir::FileAnalysis& analysis, const ir::Functio
   return nullptr;
 }
 
+namespace {
+
+// `self.total = 0` or `self.register_buffer("total", ...)` for the place `self.total`.
+bool creates_attribute(const ir::Stmt& stmt, std::string_view key) {
+  if (stmt.kind == ir::StmtKind::Assign) {
+    return std::any_of(stmt.targets.begin(), stmt.targets.end(),
+                       [&](const ir::Expr* target) { return ir::place_key(target) == key; });
+  }
+  const ir::Expr* call = stmt.value;
+  if (stmt.kind != ir::StmtKind::ExprStmt || call == nullptr || call->kind != ir::ExprKind::Call ||
+      call->callee()->kind != ir::ExprKind::Attr || call->callee()->text != "register_buffer" ||
+      call->arg(0) == nullptr || call->arg(0)->kind != ir::ExprKind::Const) {
+    return false;
+  }
+  const std::string_view literal = call->arg(0)->text;  // with its quotes
+  return literal.size() > 2 && key.size() > ir::kReceiver.size() + 1 &&
+         literal.substr(1, literal.size() - 2) == key.substr(ir::kReceiver.size() + 1);
+}
+
+}  // namespace
+
 std::optional<semantic::RepeatedCall> growing_across_calls(const ir::FileAnalysis& analysis,
                                                            const ir::Function& function,
                                                            std::string_view key) {
@@ -45,13 +66,9 @@ std::vector<Related> hook_evidence(const ir::Function& function, const semantic:
     for (const ir::Function* method : function.parent_class->methods) {
       if (method->name != "__init__") continue;
       ir::for_each_nested(method->body, [&](const ir::Stmt& stmt) {
-        if (!related.empty() || stmt.kind != ir::StmtKind::Assign) return;
-        for (const ir::Expr* target : stmt.targets) {
-          if (ir::place_key(target) == key) {
-            related.push_back({stmt.range, fmt::format("`{}` is created here", key)});
-            break;
-          }
-        }
+        if (!related.empty()) return;
+        if (creates_attribute(stmt, key))
+          related.push_back({stmt.range, fmt::format("`{}` is created here", key)});
       });
     }
   }
