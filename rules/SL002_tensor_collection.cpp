@@ -205,6 +205,41 @@ class TensorCollection final : public Rule {
   }
 
   // `logger.log(loss)` where the file's `log(self, value)` does `self.history.append(value)`.
+  // `self.step(batch)` in a loop where the file's `step()` appends a loss it computes itself to
+  // `self.losses`.
+  static bool report_local_effect(const ir::Module& module, const ir::FileAnalysis& analysis,
+                                  const ir::Function& function, const ir::StmtContext& where,
+                                  const Expr& call, const ir::Function& method,
+                                  const ir::Fact& receiver_fact, const ir::SelfEffect& effect,
+                                  DiagnosticSink& sink) {
+    if (!ir::holds_graph(analysis.fact(*effect.value))) return false;
+    const std::string receiver_key = ir::place_key(call.callee()->base());
+    if (receiver_key.empty()) return false;
+    const std::string key = receiver_key + "." + effect.attr;
+    const Stmt* loop = growing_loop(analysis, function, where.loops, key,
+                                    reset_methods_for(analysis, receiver_fact, effect.attr));
+    if (loop == nullptr) return false;
+    const QuotedExpr text = quote(module, *effect.value);
+    std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
+    if (effect.stmt != nullptr) {
+      related.insert(related.begin(),
+                     {effect.stmt->range, fmt::format("`{}()` stores `{}` in `self.{}` here",
+                                                      method.name, text.text, effect.attr)});
+    }
+    sink.report(
+            kInfo, call.range,
+            fmt::format("`{}()` stores `{}` in `{}` with its autograd graph on every call, so "
+                        "every iteration's graph stays alive",
+                        method.name, text.text, key),
+            text.complete
+                ? fmt::format("store a value without a graph in `{}()`: `{}`", method.name,
+                              method_on(*effect.value, text.text, "detach()"))
+                : fmt::format("store a value without a graph in `{}()` (`.detach()`)", method.name),
+            std::move(related))
+        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
+    return true;
+  }
+
   void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
                           const ir::Function& function, const ir::StmtContext& where,
                           const Stmt& stmt, DiagnosticSink& sink) const {
@@ -217,6 +252,11 @@ class TensorCollection final : public Rule {
       if (method == nullptr) return;
       for (const ir::SelfEffect& effect : analysis.summary(*method).self_effects) {
         if (effect.kind != ir::SelfEffect::Kind::Append) continue;
+        if (effect.local_grad && effect.value != nullptr && !analysis.runs_without_grad(*method) &&
+            report_local_effect(module, analysis, function, where, call, *method, receiver_fact,
+                                effect, sink)) {
+          return;
+        }
         for (size_t i = 0; i < call.arg_count(); ++i) {
           const size_t param = i + 1;
           if (param >= 32 || (effect.params & (1U << param)) == 0) continue;

@@ -208,6 +208,7 @@ class GradWalker {
   }
 
   void exec(const Stmt& stmt) {
+    current_ = &stmt;
     switch (stmt.kind) {
       case StmtKind::Assign:
       case StmtKind::AnnAssign: {
@@ -230,7 +231,7 @@ class GradWalker {
         const Fact value = eval(stmt.value);
         const std::string key = place_key(target);
         if (key.starts_with("self.") && (stmt.text == "+=" || stmt.text == "-="))
-          record_effect(SelfEffect::Kind::Accumulate, key, value, &stmt);
+          record_effect(SelfEffect::Kind::Accumulate, key, value, &stmt, stmt.value);
         bind(target, combine(current, value, stmt.text == "+=" ? "+" : "*"), nullptr);
         return;
       }
@@ -379,10 +380,11 @@ class GradWalker {
   // attribute (any depth), or a graph made here (outside the method's own loops, which the
   // rules check where they are).
   void record_effect(SelfEffect::Kind kind, const std::string& key, const Fact& value,
-                     const Stmt* stmt) {
+                     const Stmt* stmt, const Expr* value_expr) {
     const bool local = value.grad == Grad::Yes && no_grad_ == 0 && loop_depth_ == 0;
     if (value.params == 0 && !local) return;
-    out_.summary.self_effects.push_back({kind, key.substr(5), value.params, local, stmt});
+    out_.summary.self_effects.push_back(
+        {kind, key.substr(5), value.params, local, stmt, value_expr});
   }
 
   // `self.x = value` in a method: a reset of x (when value does not read it), or an
@@ -395,7 +397,8 @@ class GradWalker {
       return;
     }
     if (stmt.value != nullptr && stmt.value->kind == ExprKind::BinOp) {
-      record_effect(SelfEffect::Kind::Accumulate, key, a_.facts_[stmt.value->id], &stmt);
+      record_effect(SelfEffect::Kind::Accumulate, key, a_.facts_[stmt.value->id], &stmt,
+                    stmt.value);
     }
   }
 
@@ -981,7 +984,7 @@ class GradWalker {
         }
         if (method == "copy") return receiver;
         if (const knowledge::ContainerStore* store = knowledge::container_store(method))
-          note_container_store(receiver_expr, args, *store);
+          note_container_store(call, receiver_expr, args, *store);
         return {};
       default:
         break;
@@ -989,7 +992,7 @@ class GradWalker {
     // On a receiver of unknown kind, only a method that nothing else is known for is a store.
     if (const knowledge::ContainerStore* store = knowledge::container_store(method);
         store != nullptr && !store->ambiguous) {
-      note_container_store(receiver_expr, args, *store);
+      note_container_store(call, receiver_expr, args, *store);
       return {};
     }
     if (receiver.grad == Grad::Yes) {
@@ -1025,8 +1028,8 @@ class GradWalker {
 
   // `losses.append(loss)`: the container now holds what was stored; in a method, storing a
   // parameter into `self.<list>` is a summary effect.
-  void note_container_store(const Expr* receiver_expr, const std::vector<Fact>& args,
-                            const knowledge::ContainerStore& store) {
+  void note_container_store(const Expr& call, const Expr* receiver_expr,
+                            const std::vector<Fact>& args, const knowledge::ContainerStore& store) {
     const std::string key = place_key(receiver_expr);
     if (key.empty() || args.empty()) return;
     // `insert(i, v)` with one argument is not the call the table describes: keep the first.
@@ -1042,7 +1045,10 @@ class GradWalker {
     } else {
       it->second.grad = join(it->second.grad, held);
     }
-    if (key.starts_with("self.")) record_effect(SelfEffect::Kind::Append, key, stored, nullptr);
+    if (key.starts_with("self.")) {
+      const Expr* value = call.arg(store.value_arg) ? call.arg(store.value_arg) : call.arg(0);
+      record_effect(SelfEffect::Kind::Append, key, stored, current_, value);
+    }
   }
 
   std::optional<Fact> eval_builtin(std::string_view name, const std::vector<Fact>& args,
@@ -1179,6 +1185,7 @@ class GradWalker {
   State state_;
   int no_grad_ = 0;
   int loop_depth_ = 0;
+  const Stmt* current_ = nullptr;  // the statement being evaluated (a summary effect's site)
   bool returned_ = false;
   bool tuples_only_ = true;
 };

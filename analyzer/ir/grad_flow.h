@@ -24,6 +24,7 @@ struct SelfEffect {
   // The stored value carries a graph made inside the method (`self.total += loss` in `step()`).
   bool local_grad = false;
   const Stmt* stmt = nullptr;
+  const Expr* value = nullptr;  // what is stored: `loss` in `self.losses.append(loss)`
 };
 
 struct FunctionSummary {
