@@ -1,6 +1,8 @@
 #pragma once
 // Every rule, in id order: one factory line per rule in registry.cpp (STYLE.md §2).
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +23,12 @@ class RuleRegistry {
   const std::vector<std::unique_ptr<const Rule>>& rules() const { return rules_; }
   // Does `id` name a rule (for configuration and suppression checks)?
   bool is_rule(std::string_view id) const { return find(id) != nullptr; }
+  // The id of the rule `id_or_name` names, nullopt when none.
+  std::optional<std::string> rule_id(std::string_view id_or_name) const {
+    const Rule* rule = find(id_or_name);
+    if (rule == nullptr) return std::nullopt;
+    return std::string(rule->info().id);
+  }
   const Rule* find(std::string_view id_or_name) const;
 
  private:

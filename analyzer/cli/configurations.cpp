@@ -7,27 +7,38 @@ namespace sealint::cli {
 Configurations::Configurations(const rules::RuleRegistry& defaults, ConfigOverrides overrides)
     : defaults_(defaults),
       overrides_(std::move(overrides)),
-      finder_([&defaults](std::string_view id) { return defaults.is_rule(id); }) {}
+      finder_([&defaults](std::string_view id) { return defaults.rule_id(id); }) {}
+
+namespace {
+
+// The ids of the rules an option names by id or name; an error names the option and the word.
+Result<std::vector<std::string>> canonical_ids(const rules::RuleRegistry& registry,
+                                               const std::vector<std::string>& written,
+                                               std::string_view option) {
+  std::vector<std::string> ids;
+  for (const std::string& word : written) {
+    std::optional<std::string> id = registry.rule_id(word);
+    if (!id) return make_error(fmt::format("{} names an unknown rule '{}'", option, word));
+    ids.push_back(std::move(*id));
+  }
+  return ids;
+}
+
+}  // namespace
 
 Result<const Config*> Configurations::with_overrides(const Config* found) {
   if (auto it = effective_.find(found); it != effective_.end()) return it->second;
   Config config = *found;
-  for (const std::string& id : overrides_.select) {
-    if (!defaults_.is_rule(id))
-      return make_error(fmt::format("--select names an unknown rule '{}'", id));
-  }
-  for (const std::string& id : overrides_.extend_select) {
-    if (!defaults_.is_rule(id))
-      return make_error(fmt::format("--extend-select names an unknown rule '{}'", id));
-  }
-  for (const std::string& id : overrides_.ignore) {
-    if (!defaults_.is_rule(id))
-      return make_error(fmt::format("--ignore names an unknown rule '{}'", id));
-  }
-  if (!overrides_.select.empty()) config.select = overrides_.select;
-  config.extend_select.insert(config.extend_select.end(), overrides_.extend_select.begin(),
-                              overrides_.extend_select.end());
-  config.ignore.insert(config.ignore.end(), overrides_.ignore.begin(), overrides_.ignore.end());
+  auto select = canonical_ids(defaults_, overrides_.select, "--select");
+  if (!select) return make_error(select.error());
+  auto extend_select = canonical_ids(defaults_, overrides_.extend_select, "--extend-select");
+  if (!extend_select) return make_error(extend_select.error());
+  auto ignore = canonical_ids(defaults_, overrides_.ignore, "--ignore");
+  if (!ignore) return make_error(ignore.error());
+  if (!select->empty()) config.select = std::move(*select);
+  config.extend_select.insert(config.extend_select.end(), extend_select->begin(),
+                              extend_select->end());
+  config.ignore.insert(config.ignore.end(), ignore->begin(), ignore->end());
   const Config* stored = &storage_.emplace_back(std::move(config));
   effective_[found] = stored;
   return stored;
@@ -38,7 +49,7 @@ Result<const Config*> Configurations::effective(const std::string& path) {
     if (!explicit_loaded_) {
       explicit_loaded_ = true;
       auto loaded = load_config(overrides_.config_path,
-                                [this](std::string_view id) { return defaults_.is_rule(id); });
+                                [this](std::string_view id) { return defaults_.rule_id(id); });
       if (!loaded) return make_error(loaded.error());
       if (!*loaded) {
         return make_error(fmt::format("{}: has no [tool.sealint] table", overrides_.config_path));

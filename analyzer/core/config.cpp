@@ -41,10 +41,12 @@ Result<std::vector<std::string>> rule_ids(const fs::path& file, const toml::node
                                           std::string_view key, const RuleIdCheck& is_rule) {
   auto ids = string_array(file, node, key);
   if (!ids) return ids;
-  for (const std::string& id : *ids) {
-    if (!is_rule(id))
+  for (std::string& id : *ids) {
+    std::optional<std::string> canonical = is_rule(id);
+    if (!canonical)
       return make_error(
           fmt::format("{}: `{}` names an unknown rule '{}'", where(file, node), key, id));
+    id = std::move(*canonical);
   }
   return ids;
 }
@@ -104,23 +106,25 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
       if (rules == nullptr)
         return make_error(
             fmt::format("{}: `rules` must be a table of rule tables", where(file, node)));
-      for (const auto& [id, options] : *rules) {
-        if (!is_rule(id.str()))
+      for (const auto& [written, options] : *rules) {
+        const std::optional<std::string> canonical = is_rule(written.str());
+        if (!canonical)
           return make_error(
-              fmt::format("{}: unknown rule '{}' in `rules`", where(file, options), id.str()));
+              fmt::format("{}: unknown rule '{}' in `rules`", where(file, options), written.str()));
+        const std::string_view id = *canonical;
         const toml::table* table_of_options = options.as_table();
         if (table_of_options == nullptr)
           return make_error(
-              fmt::format("{}: `rules.{}` must be a table", where(file, options), id.str()));
-        RuleOptionTable& out = config.rule_options[std::string(id.str())];
+              fmt::format("{}: `rules.{}` must be a table", where(file, options), id));
+        RuleOptionTable& out = config.rule_options[std::string(id)];
         for (const auto& [option, value] : *table_of_options) {
           const std::string text = value_text(value);
           if (text.empty())
             return make_error(fmt::format("{}: `rules.{}.{}` must be a number, string or boolean",
-                                          where(file, value), id.str(), option.str()));
+                                          where(file, value), id, option.str()));
           out[std::string(option.str())] = text;
           if (value.source().begin) {
-            config.rule_option_lines[fmt::format("{}.{}", id.str(), option.str())] =
+            config.rule_option_lines[fmt::format("{}.{}", id, option.str())] =
                 value.source().begin.line;
           }
         }

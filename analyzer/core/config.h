@@ -45,8 +45,10 @@ struct Config {
   [[nodiscard]] std::string to_toml() const;
 };
 
-// Which ids name rules (for the checks of select, ignore, per-file-ignores, rules.*).
-using RuleIdCheck = std::function<bool(std::string_view)>;
+// The id of the rule an id or a name stands for ("grad-accumulation" -> "SL001"), nullopt when
+// none: select, extend-select, ignore, per-file-ignores and rules.* accept both, and store ids,
+// so that a rule named by its name is never silently matched against nothing.
+using RuleIdCheck = std::function<std::optional<std::string>(std::string_view)>;
 
 // Reads a pyproject.toml ([tool.sealint]) or a .sealint.toml (top level). nullopt: a
 // pyproject.toml without a [tool.sealint] table.

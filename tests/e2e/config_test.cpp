@@ -77,6 +77,18 @@ TEST_F(ConfigE2eTest, AnOffByDefaultRuleRunsOnlyWhenSelectedOrExtended) {
   EXPECT_EQ(unknown.exit_code, 2) << describe(unknown);
 }
 
+TEST_F(ConfigE2eTest, ARuleNamedByItsNameIsSelectedAndIgnoredLikeItsId) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput selected = this->run({"--select", "grad-accumulation", "train.py"});
+  EXPECT_EQ(selected.exit_code, 1) << describe(selected);
+  EXPECT_THAT(selected.out, HasSubstr("error[SL001]")) << describe(selected);
+  const RunOutput ignored = this->run({"--ignore", "grad-accumulation", "train.py"});
+  EXPECT_THAT(ignored.out, Not(HasSubstr("[SL001]"))) << describe(ignored);
+  write("pyproject.toml", "[tool.sealint]\nselect = [\"grad-accumulation\"]\n");
+  const RunOutput configured = this->run({"train.py"});
+  EXPECT_THAT(configured.out, HasSubstr("error[SL001]")) << describe(configured);
+}
+
 TEST_F(ConfigE2eTest, IgnoreInPyprojectSilencesTheRule) {
   write("pyproject.toml", "[tool.sealint]\nignore = [\"SL001\"]\n");
   write("train.py", kLeakyTrainPy);

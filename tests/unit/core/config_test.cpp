@@ -17,9 +17,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Rule ids for the parsing tests: SL0xx names a rule, anything else does not.
-bool is_rule(std::string_view id) {
-  return id.starts_with("SL0") && id.size() == 5;
+// Rule ids for the parsing tests: SL0xx names a rule, and so does `grad-accumulation` (SL001);
+// anything else does not.
+std::optional<std::string> is_rule(std::string_view id) {
+  if (id == "grad-accumulation") return "SL001";
+  if (id.starts_with("SL0") && id.size() == 5) return std::string(id);
+  return std::nullopt;
 }
 
 // The configuration of `toml` as if written in /project/.sealint.toml.
@@ -179,6 +182,13 @@ TEST(ConfigTest, ReportsInvalidTomlWithItsLine) {
   const std::string error = error_of("select = []\nignore = [\"SL001\"\n");
   EXPECT_NE(error.find("/project/.sealint.toml:2:"), std::string::npos) << error;
   EXPECT_NE(error.find("invalid TOML"), std::string::npos) << error;
+}
+
+TEST(ConfigTest, ARuleNamedByItsNameIsStoredByItsId) {
+  auto config = parse("select = [\"grad-accumulation\"]\nignore = [\"grad-accumulation\"]\n");
+  ASSERT_TRUE(config) << config.error();
+  EXPECT_EQ(config->select, std::vector<std::string>{"SL001"});
+  EXPECT_EQ(config->ignore, std::vector<std::string>{"SL001"});
 }
 
 TEST(ConfigTest, AnOffByDefaultRuleRunsOnlyWhenNamed) {
@@ -468,7 +478,7 @@ TEST_F(ConfigFinderTest, LoadConfigReadsAnyOtherFileAtTheTopLevel) {
 Result<rules::RuleRegistry> registry_for(std::string_view toml) {
   const rules::RuleRegistry defaults;
   auto config = parse_config_text(toml, "/project/.sealint.toml",
-                                  [&](std::string_view id) { return defaults.is_rule(id); });
+                                  [&](std::string_view id) { return defaults.rule_id(id); });
   if (!config) return make_error("parse: " + config.error());
   return rules::RuleRegistry::with_options(*config);
 }
