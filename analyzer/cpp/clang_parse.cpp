@@ -18,6 +18,7 @@
 
 #include <filesystem>
 
+#include "analyzer/cpp/database_flags.h"
 #include "analyzer/cpp/pch_cache.h"
 #include "analyzer/cpp/torch_model.h"
 
@@ -86,27 +87,15 @@ class FirstError : public clang::DiagnosticConsumer {
   bool pch_refused_ = false;
 };
 
-// Arguments from compile_commands.json for `file`, without the compiler, the file and outputs;
-// nullopt when the database has no entry for it.
-std::optional<std::vector<std::string>> database_args(const std::string& dir,
-                                                      const std::string& file) {
+// Arguments from compile_commands.json for `file`: only what changes how it parses
+// (database_flags.h); nullopt when the database has no entry for it.
+std::optional<DatabaseFlags> database_args(const std::string& dir, const std::string& file) {
   std::string error;
   auto database = clang::tooling::CompilationDatabase::loadFromDirectory(dir, error);
   if (!database) return std::nullopt;
   auto commands = database->getCompileCommands(file);
   if (commands.empty()) return std::nullopt;
-  std::vector<std::string> line = commands.front().CommandLine;
-  line = clang::tooling::getClangStripOutputAdjuster()(line, file);
-  line = clang::tooling::getClangSyntaxOnlyAdjuster()(line, file);
-  std::vector<std::string> args;
-  for (size_t i = 1; i < line.size(); ++i) {  // [0] is the compiler
-    if (line[i] == file ||
-        std::filesystem::path(line[i]).filename() == std::filesystem::path(file).filename())
-      continue;
-    if (line[i] == "-c") continue;
-    args.push_back(line[i]);
-  }
-  return args;
+  return parse_flags_of_entry(commands.front().CommandLine, file, commands.front().Directory);
 }
 
 // One Clang run on the user's file: the AST (null when Clang could not run) and what it said.
@@ -232,7 +221,7 @@ Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real
       std::filesystem::absolute(real_path, error).lexically_normal().string();
   if (!options.compile_commands_dir.empty()) {
     if (auto from_database = database_args(options.compile_commands_dir, absolute)) {
-      args = std::move(*from_database);
+      args = std::move(from_database->kept);
     } else {
       problems.note = "no compile_commands.json entry for this file: C++17 defaults used";
     }

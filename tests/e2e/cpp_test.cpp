@@ -1,4 +1,5 @@
 // End-to-end: LibTorch C++ files, compile_commands.json (-p), and C++ input problems.
+#include <filesystem>
 #include <string>
 
 #include <gmock/gmock.h>
@@ -67,6 +68,43 @@ TEST_F(CppTest, CompileCommandsGiveTheIncludePaths) {
   EXPECT_EQ(run.exit_code, 1) << describe(run);
   EXPECT_EQ(run.err, "") << describe(run);
   EXPECT_THAT(run.out, HasSubstr("src/train.cpp:9:5: error[SL001]"));
+}
+
+TEST_F(CppTest, RelativeIncludeFoldersResolveAgainstTheEntrysDirectory) {
+  const std::string dir = cwd().string();
+  const nlohmann::json database = nlohmann::json::array(
+      {{{"directory", dir + "/build"},
+        {"file", dir + "/src/train.cpp"},
+        {"arguments", {"clang++", "-std=c++17", "-I../include", "-c", "../src/train.cpp"}}}});
+  write("build/compile_commands.json", database.dump());
+  const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
+  EXPECT_EQ(run.err, "") << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("src/train.cpp:9:5: error[SL001]"));
+}
+
+// A repository that commits a database and a "GPU-detection tool": lint mode must never run it,
+// nor let the database write files (issue: hostile inputs).
+TEST_F(CppTest, AHostileCompileCommandsRunsNothingAndWritesNothing) {
+  const std::string dir = cwd().string();
+  write("tools/amdgpu-arch", "#!/bin/sh\ntouch \"$(dirname \"$0\")/../ran\"\necho gfx90a\n");
+  std::filesystem::permissions(cwd() / "tools/amdgpu-arch", std::filesystem::perms::owner_all);
+  write("tools/nvptx-arch", "#!/bin/sh\ntouch \"$(dirname \"$0\")/../ran\"\necho sm_80\n");
+  std::filesystem::permissions(cwd() / "tools/nvptx-arch", std::filesystem::perms::owner_all);
+  const nlohmann::json database = nlohmann::json::array(
+      {{{"directory", dir},
+        {"file", dir + "/src/train.cpp"},
+        {"arguments",
+         {"clang++", "-x", "hip", "--offload-arch=native", "-B" + dir + "/tools",
+          "--amdgpu-arch-tool=" + dir + "/tools/amdgpu-arch",
+          "--nvptx-arch-tool=" + dir + "/tools/nvptx-arch", "-H", "-Xclang", "-header-include-file",
+          "-Xclang", dir + "/written", "-fmodules-cache-path=" + dir + "/cache",
+          "-I" + dir + "/include", "-c", dir + "/src/train.cpp"}}}});
+  write("build/compile_commands.json", database.dump());
+  const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
+  EXPECT_THAT(run.out, HasSubstr("src/train.cpp:9:5: error[SL001]")) << describe(run);
+  EXPECT_FALSE(std::filesystem::exists(cwd() / "ran")) << describe(run);
+  EXPECT_FALSE(std::filesystem::exists(cwd() / "written")) << describe(run);
+  EXPECT_FALSE(std::filesystem::exists(cwd() / "cache")) << describe(run);
 }
 
 TEST_F(CppTest, AFileMissingFromCompileCommandsFallsBackToDefaultsAndSaysSo) {
