@@ -258,6 +258,11 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     sealint::output::write_text(out, shown, lines, text_options);
     if (fixed != 0) out << fmt::format("Fixed {} finding{}.\n", fixed, fixed == 1 ? "" : "s");
     out << sealint::output::summary_line(active, result.files, result.errors, suppressed) << '\n';
+    if (const std::string hint =
+            sealint::output::fix_hint_line(active, options.fix, options.unsafe_fixes);
+        !hint.empty()) {
+      out << hint << '\n';
+    }
   }
   out.flush();
   if (!out) {

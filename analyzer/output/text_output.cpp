@@ -98,6 +98,30 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
   }
 }
 
+std::string fix_hint_line(const std::vector<Diagnostic>& diagnostics, bool fixing, bool unsafe) {
+  size_t safe_fixes = 0;
+  size_t unsafe_fixes = 0;
+  for (const Diagnostic& d : diagnostics) {
+    if (!d.fix) continue;
+    ++(d.fix->safe ? safe_fixes : unsafe_fixes);
+  }
+  if (fixing) {
+    // What is left after `--fix`: the unsafe fixes it was not allowed to apply.
+    if (unsafe || unsafe_fixes == 0) return {};
+    return fmt::format("{} available with `--fix --unsafe-fixes`.",
+                       plural(unsafe_fixes, "fix", "fixes"));
+  }
+  const size_t with_fix = unsafe ? safe_fixes + unsafe_fixes : safe_fixes;
+  const size_t hidden = unsafe ? 0 : unsafe_fixes;
+  if (with_fix == 0 && hidden == 0) return {};
+  if (with_fix == 0) {
+    return fmt::format("{} available with `--fix --unsafe-fixes`.", plural(hidden, "fix", "fixes"));
+  }
+  const std::string more =
+      hidden == 0 ? "" : fmt::format(" ({} more with `--unsafe-fixes`)", hidden);
+  return fmt::format("{} fixable with `--fix`{}.", with_fix, more);
+}
+
 std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files,
                          const std::vector<InputError>& errors, size_t suppressed) {
   size_t counts[3] = {0, 0, 0};

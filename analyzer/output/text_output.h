@@ -22,6 +22,13 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const LineLookup& lines, const TextOptions& options);
 
 // "Found 2 findings (2 errors) in 4 files." / "No findings in 4 files; 1 input error (see stderr)."
+// What the findings' fixes offer, as ruff says it: "2 fixable with `--fix` (1 more with
+// `--unsafe-fixes`)." Empty when no finding has a fix. `fixing`: this run applied the fixes
+// `--fix` allows (then only what `--unsafe-fixes` would add is left to say); `unsafe`:
+// `--unsafe-fixes` was given.
+[[nodiscard]] std::string fix_hint_line(const std::vector<Diagnostic>& diagnostics, bool fixing,
+                                        bool unsafe);
+
 [[nodiscard]] std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t files,
                                        const std::vector<InputError>& errors,
                                        size_t suppressed = 0);
