@@ -107,6 +107,13 @@ int list_rules(const sealint::rules::RuleRegistry& registry, bool markdown) {
 }
 
 int print_config(const Options& options, const sealint::rules::RuleRegistry& registry) {
+  // The configuration "for" a path that is not there would describe nothing: a typo.
+  std::error_code missing;
+  if (!options.config_for.empty() && !std::filesystem::exists(options.config_for, missing)) {
+    std::cerr << fmt::format("sealint: error: cannot read '{}': no such file or folder\n",
+                             options.config_for);
+    return kExitError;
+  }
   sealint::cli::Configurations configurations(
       registry, {options.config_path, options.select, options.extend_select, options.ignore});
   auto config = configurations.effective(options.config_for);

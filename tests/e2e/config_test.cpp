@@ -348,6 +348,13 @@ TEST_F(ConfigE2eTest, ConfigCommandPrintsTheDefaultsWithoutAFile) {
   EXPECT_THAT(run.out, HasSubstr("severity = \"note\"\n")) << describe(run);
 }
 
+TEST_F(ConfigE2eTest, ConfigCommandForAMissingPathIsAnError) {
+  const RunOutput run = this->run({"config", "missing.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_EQ(run.out, "") << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("cannot read 'missing.py'")) << describe(run);
+}
+
 TEST_F(ConfigE2eTest, ConfigCommandPicksTheNearestFileForAPath) {
   write("pyproject.toml", "[tool.sealint]\nignore = [\"SL001\"]\n");
   write("sub/.sealint.toml", "ignore = [\"SL006\"]\n");
