@@ -107,6 +107,27 @@ TEST_F(CppTest, AHostileCompileCommandsRunsNothingAndWritesNothing) {
   EXPECT_FALSE(std::filesystem::exists(cwd() / "cache")) << describe(run);
 }
 
+TEST_F(CppTest, DashPTakesTheDatabaseFileAsWellAsItsFolder) {
+  const std::string dir = cwd().string();
+  const nlohmann::json database = nlohmann::json::array(
+      {{{"directory", dir},
+        {"file", dir + "/src/train.cpp"},
+        {"arguments", {"clang++", "-I" + dir + "/include", "-c", dir + "/src/train.cpp"}}}});
+  write("build/compile_commands.json", database.dump());
+  const RunOutput run = this->run({"-p", "build/compile_commands.json", "src/train.cpp"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.err, "") << describe(run);
+}
+
+TEST_F(CppTest, DashPNamingNothingUsableIsAnErrorThatNamesIt) {
+  const RunOutput missing = this->run({"-p", "nowhere", "src/train.cpp"});
+  EXPECT_EQ(missing.exit_code, 2) << describe(missing);
+  EXPECT_THAT(missing.err, HasSubstr("-p 'nowhere': no such folder or file"));
+  const RunOutput empty = this->run({"-p", "include", "src/train.cpp"});
+  EXPECT_EQ(empty.exit_code, 2) << describe(empty);
+  EXPECT_THAT(empty.err, HasSubstr("-p 'include': the folder has no compile_commands.json"));
+}
+
 TEST_F(CppTest, AFileMissingFromCompileCommandsFallsBackToDefaultsAndSaysSo) {
   write("build/compile_commands.json", "[]");
   const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
