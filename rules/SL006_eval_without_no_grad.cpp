@@ -166,15 +166,22 @@ class EvalWithoutNoGrad final : public Rule {
             fmt::format("`{}` runs with autograd on {}; activations are kept for a backward that "
                         "never runs",
                         name, where),
-            by_name && !function.is_module
-                ? fmt::format(
-                      "decorate `{}()` with `@torch.no_grad()`, or run the loop under `with "
-                      "torch.no_grad():`",
-                      function.name)
-                : std::string(
-                      "run the loop under `with torch.no_grad():` (or `torch.inference_mode()`)"),
-            std::move(related))
+            help(module, function, by_name), std::move(related))
         .probe = probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *call));
+  }
+
+  // C++ has a guard, not a decorator or a `with` block.
+  static std::string help(const ir::Module& module, const ir::Function& function, bool by_name) {
+    if (module.language() == ir::Language::Cpp) {
+      return "declare `torch::NoGradGuard no_grad;` at the top of the loop body, or in a block "
+             "around the loop (or `c10::InferenceMode guard;`)";
+    }
+    if (by_name && !function.is_module) {
+      return fmt::format(
+          "decorate `{}()` with `@torch.no_grad()`, or run the loop under `with torch.no_grad():`",
+          function.name);
+    }
+    return "run the loop under `with torch.no_grad():` (or `torch.inference_mode()`)";
   }
 
   // The names the model's output is bound to in the loop (`out = model(x)`), where confirm mode

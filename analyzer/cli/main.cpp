@@ -361,7 +361,8 @@ int run(int argc, char** argv) {
                "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
   app.add_option(
       "-p,--compile-commands", options.compile_commands_dir,
-      "C++: a build folder holding compile_commands.json (flags, defines, include paths)");
+      "C++: a build folder holding compile_commands.json, or that file (flags, defines, include "
+      "paths)");
   app.add_option("--torch-headers", options.torch_headers,
                  "C++: parse LibTorch code with sealint's model of the API (fast, default) or the "
                  "system's headers")

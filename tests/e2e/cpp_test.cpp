@@ -128,6 +128,24 @@ TEST_F(CppTest, DashPNamingNothingUsableIsAnErrorThatNamesIt) {
   EXPECT_THAT(empty.err, HasSubstr("-p 'include': the folder has no compile_commands.json"));
 }
 
+TEST_F(CppTest, TheEvaluationHelpNamesTheCppGuardNotPythonsDecorator) {
+  write("src/eval.cpp",
+        "#include <torch/torch.h>\n"
+        "double evaluate(torch::nn::Linear& model, const std::vector<torch::Tensor>& xs) {\n"
+        "  model->eval();\n"
+        "  double total = 0;\n"
+        "  for (const auto& x : xs) {\n"
+        "    auto out = model->forward(x);\n"
+        "    total += out.sum().item<double>();\n"
+        "  }\n"
+        "  return total;\n"
+        "}\n");
+  const RunOutput run = this->run({"src/eval.cpp"});
+  EXPECT_THAT(run.out, HasSubstr("warning[SL006]")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("torch::NoGradGuard")) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("@torch.no_grad()"))) << describe(run);
+}
+
 TEST_F(CppTest, AFileMissingFromCompileCommandsFallsBackToDefaultsAndSaysSo) {
   write("build/compile_commands.json", "[]");
   const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
