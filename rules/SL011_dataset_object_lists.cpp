@@ -1197,7 +1197,9 @@ class LoaderScan {
             return;
           }
         }
-        const std::string_view last = last_component(ir::qualified_name(module_, callee));
+        // The qualified name must outlive `last`, a view into it.
+        const std::string qualified = ir::qualified_name(module_, callee);
+        const std::string_view last = last_component(qualified);
         if (last == "Subset" || last == "random_split" || last == "ConcatDataset") {
           for (size_t i = 0; i < expr.arg_count(); ++i)
             dataset_classes(function, *expr.arg(i), pos, depth + 1, out);
