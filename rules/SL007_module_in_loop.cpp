@@ -198,8 +198,11 @@ std::string_view torch_nn_class(std::string_view q) {
 
 bool is_torchvision_model(std::string_view q) {
   if (!q.starts_with("torchvision.models.")) return false;
+  // Feature extraction helpers, private modules, weight enums, and detection's `ImageList` (a
+  // container of a batch of images and their sizes).
   if (q.find(".feature_extraction.") != std::string_view::npos ||
-      q.find("._") != std::string_view::npos || q.find("Weights") != std::string_view::npos) {
+      q.find(".image_list.") != std::string_view::npos || q.find("._") != std::string_view::npos ||
+      q.find("Weights") != std::string_view::npos) {
     return false;
   }
   return !is_one_of(last_component(q), kTorchvisionNonModels);
