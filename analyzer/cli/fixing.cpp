@@ -23,8 +23,15 @@ namespace fs = std::filesystem;
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 // Writes `bytes` beside `path` and renames it over `path`: a reader never sees half a file,
-// and the original's permissions are kept.
-Result<bool> write_atomically(const std::string& path, const std::string& bytes) {
+// and the original's permissions are kept. A symbolic link is followed: its target is the file
+// that changes, and the link stays a link (renaming over the link would replace it with a copy).
+Result<bool> write_atomically(const std::string& given, const std::string& bytes) {
+  std::error_code resolve_error;
+  const std::string path =
+      fs::is_symlink(given, resolve_error) ? fs::canonical(given, resolve_error).string() : given;
+  if (resolve_error || path.empty())
+    return make_error(fmt::format("cannot follow the link '{}': {}", given,
+                                  resolve_error ? resolve_error.message() : "no target"));
   std::string temp = path + ".sealint-XXXXXX";
   const int fd = ::mkstemp(temp.data());
   if (fd < 0)

@@ -48,6 +48,21 @@ TEST_F(FixTest, FixWritesTheFileAndReportsWhatRemains) {
   EXPECT_EQ(again.exit_code, 0) << describe(again);
 }
 
+TEST_F(FixTest, FixThroughASymlinkChangesTheTargetAndKeepsTheLink) {
+  write("src/train.py", kLeakyTrainPy);
+  std::filesystem::create_symlink("src/train.py", cwd() / "train.py");
+  const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_TRUE(std::filesystem::is_symlink(cwd() / "train.py"));
+  EXPECT_THAT(read("src/train.py"), HasSubstr("total += loss.item()\n"));
+}
+
+TEST_F(FixTest, FixWithoutUnsafeLeavesAnUnsafeFixAndSaysHowToApplyIt) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--fix", "train.py"});
+  EXPECT_THAT(run.out, HasSubstr("1 fix available with `--fix --unsafe-fixes`."));
+}
+
 TEST_F(FixTest, FixWithoutUnsafeLeavesAnUnsafeFixAndStillReportsIt) {
   write("train.py", kLeakyTrainPy);
   const RunOutput run = this->run({"--fix", "train.py"});
