@@ -18,10 +18,18 @@ namespace sealint {
 
 namespace fs = std::filesystem;
 
+// Folders of tools, environments and build outputs, never a project's own code: ruff's default
+// exclusions. A file named on the command line is analysed wherever it is.
 bool is_skipped_folder(std::string_view name) {
-  static constexpr std::array<std::string_view, 11> kSkipped = {
-      ".git", ".hg",  ".svn",        ".venv",         "node_modules", "__pycache__",
-      ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".eggs"};
+  static constexpr std::array<std::string_view, 24> kSkipped = {
+      ".bzr",           ".direnv",     ".eggs",
+      ".git",           ".hg",         ".ipynb_checkpoints",
+      ".mypy_cache",    ".nox",        ".pytest_cache",
+      ".pytype",        ".ruff_cache", ".svn",
+      ".tox",           ".venv",       "__pycache__",
+      "__pypackages__", "_build",      "buck-out",
+      "build",          "dist",        "node_modules",
+      "site-packages",  "venv",        ".pants.d"};
   return std::find(kSkipped.begin(), kSkipped.end(), name) != kSkipped.end();
 }
 

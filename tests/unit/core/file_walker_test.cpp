@@ -90,8 +90,8 @@ TEST_F(FileWalkerTest, WalksOnlyConfiguredExtensions) {
 
 TEST_F(FileWalkerTest, SkipsToolFolders) {
   write("main.py");
-  for (const std::string folder :
-       {".git", ".venv", "node_modules", "__pycache__", "pkg/.venv", "pkg/__pycache__"}) {
+  for (const std::string folder : {".git", ".venv", "venv", "build", "dist", "lib/site-packages",
+                                   "node_modules", "__pycache__", "pkg/.venv", "pkg/__pycache__"}) {
     write(folder + "/hidden.py");
   }
   EXPECT_EQ(walk().files, (std::vector<std::string>{at("main.py")}));
@@ -102,7 +102,10 @@ TEST_F(FileWalkerTest, NamesToolFoldersAsSkipped) {
   EXPECT_TRUE(is_skipped_folder(".venv"));
   EXPECT_TRUE(is_skipped_folder("node_modules"));
   EXPECT_TRUE(is_skipped_folder("__pycache__"));
+  EXPECT_TRUE(is_skipped_folder("venv"));
+  EXPECT_TRUE(is_skipped_folder("site-packages"));
   EXPECT_FALSE(is_skipped_folder("venv_tools"));
+  EXPECT_FALSE(is_skipped_folder("builder"));
   EXPECT_FALSE(is_skipped_folder("src"));
 }
 
