@@ -213,7 +213,7 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
   } else if (options.format == "sarif") {
     std::error_code error;
     output::write_sarif(out, findings, sarif_rules(registry), lines,
-                        {std::string(kVersion), std::filesystem::current_path(error).string()});
+                        {std::string(kVersion), std::filesystem::current_path(error).string(), {}});
   } else if (options.format == "github") {
     output::write_github(out, findings);
   } else {

@@ -288,9 +288,9 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     std::error_code error;
     sealint::output::write_sarif(
         out, result.diagnostics, sarif_rules(registry), lines,
-        {std::string(kVersion), std::filesystem::current_path(error).string()});
+        {std::string(kVersion), std::filesystem::current_path(error).string(), result.errors});
   } else if (options.format == "github") {
-    sealint::output::write_github(out, active);
+    sealint::output::write_github(out, active, result.errors);
   } else if (!options.parse_only) {
     sealint::output::write_text(out, shown, lines, text_options);
     if (fixed != 0) out << fmt::format("Fixed {} finding{}.\n", fixed, fixed == 1 ? "" : "s");

@@ -55,7 +55,8 @@ std::string escape_github_property(std::string_view text) {
   return escape(text, true);
 }
 
-void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {
+void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+                  const std::vector<InputError>& input_errors) {
   for (const Diagnostic& d : diagnostics) {
     if (d.suppressed) continue;
     out << fmt::format("::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
@@ -65,6 +66,14 @@ void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics)
                        escape_github_data(fmt::format(
                            "{}\nhelp: {}{}{}", d.message, d.help, d.confirmation ? "\n" : "",
                            d.confirmation ? confirmation_line(*d.confirmation) : "")));
+  }
+  for (const InputError& error : input_errors) {
+    const std::string position =
+        error.at ? fmt::format(",line={},col={}", error.at->line, error.at->column) : "";
+    out << fmt::format("::{} file={}{},title=sealint input {}::{}\n",
+                       error.warning ? "warning" : "error", escape_github_property(error.path),
+                       position, error.warning ? "warning" : "error",
+                       escape_github_data(error.message));
   }
 }
 

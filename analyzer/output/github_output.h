@@ -9,7 +9,10 @@
 
 namespace sealint::output {
 
-void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics);
+// Workflow commands for the findings, then one for each input problem (an unreadable file, a
+// syntax error), so that a pull request shows it instead of nothing.
+void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+                  const std::vector<InputError>& input_errors = {});
 
 // Escaping GitHub's runner applies: in messages `%`, CR and LF; in properties also `:` and `,`.
 [[nodiscard]] std::string escape_github_data(std::string_view text);

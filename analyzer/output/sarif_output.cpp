@@ -30,8 +30,11 @@ std::string_view level(Severity severity) {
 }
 
 // SARIF messages are sentences: they end with a period (our text output's do not).
+// A sentence: a capital first letter ("add a number" -> "Add a number") and a final period.
 std::string sentence(std::string_view text) {
   std::string out(text);
+  if (!out.empty() && out.front() >= 'a' && out.front() <= 'z')
+    out.front() = static_cast<char>(out.front() - 'a' + 'A');
   if (!out.empty() && out.back() != '.' && out.back() != '?' && out.back() != '!') out += '.';
   return out;
 }
@@ -153,6 +156,22 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     }
     results.push_back(std::move(result));
   }
+  // The run itself (SARIF 2.1.0 §3.20): whether it read every input, and each input problem as
+  // a tool notification, so that code scanning shows an unreadable file instead of nothing.
+  json notifications = json::array();
+  bool successful = true;
+  for (const InputError& error : options.input_errors) {
+    successful = successful && error.warning;
+    json location = {{"artifactLocation", artifact(error.path)}};
+    if (error.at) {
+      location["region"] = {{"startLine", error.at->line}, {"startColumn", error.at->utf16_column}};
+    }
+    notifications.push_back({{"level", error.warning ? "warning" : "error"},
+                             {"message", {{"text", sentence(error.message)}}},
+                             {"locations", json::array({{{"physicalLocation", location}}})}});
+  }
+  json invocation = {{"executionSuccessful", successful}};
+  if (!notifications.empty()) invocation["toolExecutionNotifications"] = notifications;
   std::string root = "file://" + uri_escape(options.source_root);
   if (!root.ends_with('/')) root += '/';
   const json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
@@ -165,6 +184,7 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                                                {"informationUri", kInformationUri},
                                                {"rules", rules_json}}}}},
                                            {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", root}}}}},
+                                           {"invocations", json::array({invocation})},
                                            {"columnKind", "utf16CodeUnits"},
                                            {"results", results}}})}};
   out << log.dump(2) << '\n';

@@ -24,6 +24,7 @@ struct SarifRule {
 struct SarifOptions {
   std::string tool_version;
   std::string source_root;  // absolute folder that %SRCROOT% names (the working directory)
+  std::vector<InputError> input_errors;  // the run's input problems: tool notifications
 };
 
 void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,

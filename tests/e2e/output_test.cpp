@@ -20,6 +20,8 @@
 namespace sealint::e2e {
 namespace {
 
+using ::testing::HasSubstr;
+
 namespace fs = std::filesystem;
 
 class JsonOutputTest : public E2eTest {
@@ -156,6 +158,24 @@ TEST_F(GoldenTest, ExitsTwoWithEachFormatOnAnInputError) {
     EXPECT_NE(run.out.find("SL001"), std::string::npos)
         << format << ": the other file is still reported";
   }
+}
+
+TEST_F(GoldenTest, SarifAndGithubCarryTheInputErrorsForCiReviewers) {
+  write("train.py", kLeakyTrainPy);
+  write("broken.py", "def f(:\n    pass\n");
+  const RunOutput sarif = this->run({"--format", "sarif", "train.py", "broken.py"});
+  const nlohmann::json log = nlohmann::json::parse(sarif.out);
+  const nlohmann::json& invocation = log["runs"][0]["invocations"][0];
+  EXPECT_FALSE(invocation["executionSuccessful"].get<bool>()) << sarif.out;
+  const nlohmann::json& notification = invocation["toolExecutionNotifications"][0];
+  EXPECT_EQ(notification["level"], "error") << sarif.out;
+  EXPECT_EQ(notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "broken.py")
+      << sarif.out;
+  const std::string message = log["runs"][0]["results"][0]["message"]["text"];
+  EXPECT_EQ(message.find(". add"), std::string::npos) << "a help sentence starts lower-case";
+  const RunOutput github = this->run({"--format", "github", "train.py", "broken.py"});
+  EXPECT_THAT(github.out, HasSubstr("::error file=broken.py,line=1,")) << describe(github);
 }
 
 TEST_F(GoldenTest, ExitsZeroWithEachFormatOnACleanFile) {
