@@ -28,7 +28,20 @@ def train(model, loader, optimizer, criterion):
     return total
 PY
 sed 's/total += loss/total += loss.item()/' leaky.py > clean.py
-git add leaky.py clean.py
+cat > leaky.cpp <<'CPP'
+#include <torch/torch.h>
+
+torch::Tensor train(torch::nn::Linear& model, const std::vector<torch::Tensor>& xs) {
+  torch::Tensor total = torch::zeros({});
+  for (const auto& x : xs) {
+    auto loss = model->forward(x).sum();
+    loss.backward();
+    total += loss;
+  }
+  return total;
+}
+CPP
+git add leaky.py clean.py leaky.cpp
 
 status=0
 out=$(pre-commit try-repo "$root" sealint --files leaky.py 2>&1)
@@ -41,5 +54,13 @@ rc=$?
 if [ $rc -ne 0 ] || ! grep -q "Passed" <<<"$out"; then
   echo "FAIL: the hook should pass on clean.py (exit $rc):"; echo "$out"; status=1
 fi
-[ $status -eq 0 ] && echo "pre-commit hook: fails on leaky.py with SL001, passes on clean.py"
+# C++ files go to the hook too, and all files to one sealint process: one summary line.
+out=$(pre-commit try-repo "$root" sealint --files leaky.py clean.py leaky.cpp 2>&1)
+rc=$?
+if [ $rc -eq 0 ] || ! grep -q "leaky.cpp:8:5: error\[SL001\]" <<<"$out" ||
+   [ "$(grep -c '^Found ' <<<"$out")" -ne 1 ]; then
+  echo "FAIL: the hook should report leaky.cpp's SL001 in one sealint run (exit $rc):"
+  echo "$out"; status=1
+fi
+[ $status -eq 0 ] && echo "pre-commit hook: fails on leaky.py and leaky.cpp with SL001 in one run, passes on clean.py"
 exit $status
