@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "analyzer/core/display_path.h"
 #include "analyzer/core/utf8.h"
 #include "analyzer/output/sparkline.h"
 
@@ -151,11 +152,15 @@ void write_input_errors(std::ostream& out, const std::vector<InputError>& errors
   for (const InputError& e : errors) {
     const std::string_view color = e.warning ? p.yellow : p.red;
     const std::string_view word = e.warning ? "warning" : "error";
+    // One shape for every problem, the findings' own: `path:line:col: warning: ...`, or
+    // `path: warning: ...` without a position; `sealint:` only for what belongs to no file. A
+    // header's absolute path is shown relative to the working directory, as findings are.
+    const std::string path = e.path.empty() ? std::string("sealint") : display_path(e.path);
     if (e.at) {
-      out << fmt::format("{}{}:{}:{}:{} {}{}{}: {}\n", p.bold, e.path, e.at->line, e.at->column,
+      out << fmt::format("{}{}:{}:{}:{} {}{}{}: {}\n", p.bold, path, e.at->line, e.at->column,
                          p.reset, color, word, p.reset, e.message);
     } else {
-      out << fmt::format("{}sealint:{} {}{}{}: {}\n", p.bold, p.reset, color, word, p.reset,
+      out << fmt::format("{}{}:{} {}{}{}: {}\n", p.bold, path, p.reset, color, word, p.reset,
                          e.message);
     }
   }

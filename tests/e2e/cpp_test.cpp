@@ -149,7 +149,9 @@ TEST_F(CppTest, TheEvaluationHelpNamesTheCppGuardNotPythonsDecorator) {
 TEST_F(CppTest, AFileMissingFromCompileCommandsFallsBackToDefaultsAndSaysSo) {
   write("build/compile_commands.json", "[]");
   const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
-  EXPECT_THAT(run.err, HasSubstr("no compile_commands.json entry"));
+  // The shape of every input problem: the file, then `warning:`.
+  EXPECT_THAT(run.err,
+              HasSubstr("src/train.cpp: warning: no compile_commands.json entry for this file"));
   EXPECT_THAT(run.out, HasSubstr("error[SL001]"));
 }
 
