@@ -21,7 +21,9 @@
 #include "analyzer/cli/configurations.h"
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/fixing.h"
+#include "analyzer/core/display_path.h"
 #include "analyzer/core/file_walker.h"
+#include "analyzer/core/glob.h"
 #include "analyzer/core/rule_metadata.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/driver/driver.h"
@@ -61,6 +63,7 @@ struct Options {
   std::vector<std::string> select;
   std::vector<std::string> extend_select;
   std::vector<std::string> ignore;
+  bool force_exclude = false;
   std::string compile_commands_dir;
   std::string torch_headers = "model";
   std::string cache_dir;
@@ -206,8 +209,17 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
       return kExitError;
     }
   }
-  // `exclude` from a configuration applies to files found by walking, not to files named.
+  // `exclude` from a configuration applies to files found by walking, not to files named, unless
+  // `force-exclude` (pre-commit names every file; stdin is named by --stdin-filename).
   std::erase_if(inputs, [&](const sealint::FileInput& input) {
+    const bool force = options.force_exclude || input.config->force_exclude;
+    if (force) {
+      const std::string shown = sealint::display_path(input.path);
+      const bool by_option = std::any_of(
+          options.exclude.begin(), options.exclude.end(),
+          [&](const std::string& glob) { return sealint::path_matches_glob(glob, shown); });
+      return by_option || input.config->excludes(input.path);
+    }
     // `./legacy/old.py` named on the command line is the walker's `legacy/old.py`.
     const bool named_here = std::any_of(named.begin(), named.end(), [&](const std::string& n) {
       return std::filesystem::path(n).lexically_normal() ==
@@ -342,6 +354,9 @@ int run(int argc, char** argv) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_flag("--force-exclude", options.force_exclude,
+               "Apply the excludes (--exclude, `exclude`) to files named on the command line too, "
+               "as pre-commit names them");
   app.add_option("--extend-select", options.extend_select,
                  "Also report these rules, on top of the selected ones (turns on a rule that is "
                  "off by default)")

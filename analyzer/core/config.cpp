@@ -75,6 +75,12 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
       (name == "select"          ? config.select
        : name == "extend-select" ? config.extend_select
                                  : config.ignore) = std::move(*ids);
+    } else if (name == "force-exclude") {
+      const auto* flag = node.as_boolean();
+      if (flag == nullptr)
+        return make_error(
+            fmt::format("{}: `force-exclude` must be true or false", where(file, node)));
+      config.force_exclude = flag->get();
     } else if (name == "exclude") {
       auto globs = string_array(file, node, name);
       if (!globs) return make_error(globs.error());
@@ -204,6 +210,7 @@ std::string Config::to_toml() const {
   out += fmt::format("ignore = {}\n", list(ignore));
   out += fmt::format("severity = \"{}\"\n", severity_name(min_severity));
   out += fmt::format("exclude = {}\n", list(exclude));
+  out += fmt::format("force-exclude = {}\n", force_exclude ? "true" : "false");
   out += "\n[tool.sealint.per-file-ignores]\n";
   for (const PerFileIgnore& entry : per_file_ignores)
     out += fmt::format("{} = {}\n", quote(entry.glob), list(entry.rules));

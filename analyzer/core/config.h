@@ -29,6 +29,9 @@ struct Config {
   std::vector<std::string> ignore;
   Severity min_severity = Severity::Note;  // `severity`: the lowest severity reported
   std::vector<std::string> exclude;
+  // `exclude` applies to files named on the command line too (pre-commit names every file it
+  // runs on), as ruff's force-exclude does.
+  bool force_exclude = false;
   std::vector<PerFileIgnore> per_file_ignores;
   std::map<std::string, RuleOptionTable, std::less<>>
       rule_options;  // "SL003" -> {"budget-gib": "1.5"}

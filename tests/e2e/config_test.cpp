@@ -125,6 +125,21 @@ TEST_F(ConfigE2eTest, ExcludeSkipsAFolderWhenWalking) {
   EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
 }
 
+TEST_F(ConfigE2eTest, ForceExcludeSkipsANamedFileAsPreCommitNamesThem) {
+  write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\n");
+  write("legacy/old.py", kLeakyTrainPy);
+  write("train.py", kCleanTrainPy);
+  const RunOutput flag = this->run({"--force-exclude", "legacy/old.py", "train.py"});
+  EXPECT_EQ(flag.exit_code, 0) << describe(flag);
+  EXPECT_THAT(flag.out, HasSubstr("No findings in 1 file.")) << describe(flag);
+  const RunOutput option = this->run({"--force-exclude", "--exclude", "train.py", "train.py"});
+  EXPECT_THAT(option.out, HasSubstr("No findings in 0 files.")) << describe(option);
+  write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\nforce-exclude = true\n");
+  const RunOutput configured = this->run({"legacy/old.py"});
+  EXPECT_EQ(configured.exit_code, 0) << describe(configured);
+  EXPECT_THAT(configured.out, Not(HasSubstr("SL001"))) << describe(configured);
+}
+
 TEST_F(ConfigE2eTest, ExcludeDoesNotSkipAFileNamedOnTheCommandLine) {
   write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\n");
   write("legacy/old.py", kLeakyTrainPy);
