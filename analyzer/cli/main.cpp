@@ -64,6 +64,7 @@ struct Options {
   std::vector<std::string> extend_select;
   std::vector<std::string> ignore;
   bool force_exclude = false;
+  bool no_respect_gitignore = false;
   std::string compile_commands_dir;
   std::string torch_headers = "model";
   std::string cache_dir;
@@ -197,6 +198,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   }
   sealint::WalkOptions walk;
   walk.exclude = options.exclude;
+  walk.respect_gitignore = !options.no_respect_gitignore;
   sealint::WalkResult walked = sealint::walk_paths(named, walk);
   for (std::string& file : walked.files) inputs.push_back({std::move(file), std::nullopt});
 
@@ -354,6 +356,8 @@ int run(int argc, char** argv) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_flag("--no-respect-gitignore", options.no_respect_gitignore,
+               "Also walk what the work tree's .gitignore files list");
   app.add_flag("--force-exclude", options.force_exclude,
                "Apply the excludes (--exclude, `exclude`) to files named on the command line too, "
                "as pre-commit names them");

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/core/display_path.h"
+#include "analyzer/core/gitignore.h"
 #include "analyzer/core/glob.h"
 
 namespace sealint {
@@ -56,6 +57,8 @@ std::string describe(const std::error_code& error) {
 struct PendingFolder {
   fs::path path;
   std::string relative;  // "" for the root; components joined by `/`
+  fs::path absolute;     // normal, for .gitignore patterns
+  std::vector<std::shared_ptr<const GitignoreFile>> gitignores;  // in force here, outermost first
 };
 
 // Walks one folder with an explicit stack (no recursion on user-controlled depth) and without
@@ -64,7 +67,14 @@ struct PendingFolder {
 void walk_folder(const std::string& root, const WalkOptions& options, WalkResult& result) {
   size_t found = 0;
   std::vector<PendingFolder> stack;
-  stack.push_back({fs::path(root), std::string()});
+  {
+    std::error_code error;
+    PendingFolder top{
+        fs::path(root), std::string(), fs::absolute(root, error).lexically_normal(), {}};
+    if (!top.absolute.has_filename()) top.absolute = top.absolute.parent_path();
+    if (options.respect_gitignore) top.gitignores = gitignores_above(top.absolute);
+    stack.push_back(std::move(top));
+  }
   while (!stack.empty()) {
     const PendingFolder pending = std::move(stack.back());
     stack.pop_back();
@@ -84,13 +94,22 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
       const std::string shown = entry.lexically_normal().string();
       std::error_code status_error;
       const auto link_status = it->symlink_status(status_error);
+      const fs::path absolute = pending.absolute / name;
       if (fs::is_directory(link_status)) {
-        if (!is_skipped_folder(name) && !is_excluded(relative, options)) {
-          stack.push_back({entry, std::move(relative)});
+        if (!is_skipped_folder(name) && !is_excluded(relative, options) &&
+            !is_git_ignored(pending.gitignores, absolute, true)) {
+          PendingFolder child{entry, std::move(relative), absolute, pending.gitignores};
+          if (options.respect_gitignore) {
+            if (auto file = GitignoreFile::read(absolute)) child.gitignores.push_back(file);
+          }
+          stack.push_back(std::move(child));
         }
         continue;
       }
-      if (!has_extension(entry, options) || is_excluded(relative, options)) continue;
+      if (!has_extension(entry, options) || is_excluded(relative, options) ||
+          is_git_ignored(pending.gitignores, absolute, false)) {
+        continue;
+      }
       if (fs::is_symlink(link_status) && !fs::exists(entry, status_error)) {
         result.errors.push_back(
             {shown, std::nullopt,

@@ -11,6 +11,8 @@ namespace sealint {
 struct WalkOptions {
   std::vector<std::string> exclude;  // globs, see glob.h
   std::vector<std::string> extensions = {".py", ".pyi", ".cpp", ".cc", ".cxx", ".cu"};
+  // Skip what the work tree's .gitignore files list (gitignore.h), as ruff does by default.
+  bool respect_gitignore = true;
 };
 
 struct WalkResult {

@@ -97,6 +97,30 @@ TEST_F(FileWalkerTest, SkipsToolFolders) {
   EXPECT_EQ(walk().files, (std::vector<std::string>{at("main.py")}));
 }
 
+TEST_F(FileWalkerTest, SkipsWhatTheWorkTreesGitignoreFilesList) {
+  make_folder(".git");
+  write(".gitignore", "# generated\n/out/\ndata\n*_pb2.py\n!keep_pb2.py\n");
+  write("train.py");
+  write("out/gen.py");
+  write("src/out/model.py");  // `/out/` is anchored to the top: this one stays
+  write("src/data/loader.py");
+  write("src/msg_pb2.py");
+  write("src/keep_pb2.py");
+  write("src/.gitignore", "scratch.py\n");
+  write("src/scratch.py");
+  EXPECT_EQ(walk().files, (std::vector<std::string>{at("src/keep_pb2.py"), at("src/out/model.py"),
+                                                    at("train.py")}));
+  WalkOptions all;
+  all.respect_gitignore = false;
+  EXPECT_EQ(walk(all).files.size(), 7U);
+}
+
+TEST_F(FileWalkerTest, ReadsNoGitignoreOutsideAWorkTree) {
+  write(".gitignore", "*.py\n");
+  write("train.py");
+  EXPECT_EQ(walk().files, (std::vector<std::string>{at("train.py")}));
+}
+
 TEST_F(FileWalkerTest, NamesToolFoldersAsSkipped) {
   EXPECT_TRUE(is_skipped_folder(".git"));
   EXPECT_TRUE(is_skipped_folder(".venv"));
