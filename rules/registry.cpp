@@ -62,6 +62,30 @@ Result<RuleRegistry> RuleRegistry::with_options(const Config& config) {
   return registry;
 }
 
+namespace {
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+std::vector<std::string> RuleRegistry::rule_ids(std::string_view selector) const {
+  std::vector<std::string> ids;
+  const bool all = equal_ignoring_case(selector, "ALL");
+  for (const auto& rule : rules_) {
+    const std::string_view id = rule->info().id;
+    // A prefix is at least the letters of an id ("SL"), so that a stray word names nothing.
+    const bool prefix = selector.size() >= 2 && selector.size() <= id.size() &&
+                        equal_ignoring_case(id.substr(0, selector.size()), selector);
+    if (all || prefix || equal_ignoring_case(rule->info().name, selector)) ids.emplace_back(id);
+  }
+  return ids;
+}
+
 const Rule* RuleRegistry::find(std::string_view id_or_name) const {
   for (const auto& rule : rules_) {
     if (rule->info().id == id_or_name || rule->info().name == id_or_name) return rule.get();

@@ -23,12 +23,10 @@ class RuleRegistry {
   const std::vector<std::unique_ptr<const Rule>>& rules() const { return rules_; }
   // Does `id` name a rule (for configuration and suppression checks)?
   bool is_rule(std::string_view id) const { return find(id) != nullptr; }
-  // The id of the rule `id_or_name` names, nullopt when none.
-  std::optional<std::string> rule_id(std::string_view id_or_name) const {
-    const Rule* rule = find(id_or_name);
-    if (rule == nullptr) return std::nullopt;
-    return std::string(rule->info().id);
-  }
+  // The ids a selector names, in registry order; empty when it names none. A selector is an id
+  // or a name (`SL001`, `grad-accumulation`), an id prefix (`SL00`), or `ALL`; case does not
+  // matter.
+  std::vector<std::string> rule_ids(std::string_view selector) const;
   const Rule* find(std::string_view id_or_name) const;
 
  private:

@@ -7,7 +7,7 @@ namespace sealint::cli {
 Configurations::Configurations(const rules::RuleRegistry& defaults, ConfigOverrides overrides)
     : defaults_(defaults),
       overrides_(std::move(overrides)),
-      finder_([&defaults](std::string_view id) { return defaults.rule_id(id); }) {}
+      finder_([&defaults](std::string_view id) { return defaults.rule_ids(id); }) {}
 
 namespace {
 
@@ -17,9 +17,10 @@ Result<std::vector<std::string>> canonical_ids(const rules::RuleRegistry& regist
                                                std::string_view option) {
   std::vector<std::string> ids;
   for (const std::string& word : written) {
-    std::optional<std::string> id = registry.rule_id(word);
-    if (!id) return make_error(fmt::format("{} names an unknown rule '{}'", option, word));
-    ids.push_back(std::move(*id));
+    std::vector<std::string> named = registry.rule_ids(word);
+    if (named.empty())
+      return make_error(fmt::format("{} names an unknown rule '{}'", option, word));
+    ids.insert(ids.end(), named.begin(), named.end());
   }
   return ids;
 }
@@ -49,7 +50,7 @@ Result<const Config*> Configurations::effective(const std::string& path) {
     if (!explicit_loaded_) {
       explicit_loaded_ = true;
       auto loaded = load_config(overrides_.config_path,
-                                [this](std::string_view id) { return defaults_.rule_id(id); });
+                                [this](std::string_view id) { return defaults_.rule_ids(id); });
       if (!loaded) return make_error(loaded.error());
       if (!*loaded) {
         return make_error(fmt::format("{}: has no [tool.sealint] table", overrides_.config_path));

@@ -39,14 +39,15 @@ Result<std::vector<std::string>> string_array(const fs::path& file, const toml::
 
 Result<std::vector<std::string>> rule_ids(const fs::path& file, const toml::node& node,
                                           std::string_view key, const RuleIdCheck& is_rule) {
-  auto ids = string_array(file, node, key);
-  if (!ids) return ids;
-  for (std::string& id : *ids) {
-    std::optional<std::string> canonical = is_rule(id);
-    if (!canonical)
+  auto selectors = string_array(file, node, key);
+  if (!selectors) return selectors;
+  std::vector<std::string> ids;
+  for (const std::string& selector : *selectors) {
+    std::vector<std::string> named = is_rule(selector);
+    if (named.empty())
       return make_error(
-          fmt::format("{}: `{}` names an unknown rule '{}'", where(file, node), key, id));
-    id = std::move(*canonical);
+          fmt::format("{}: `{}` names an unknown rule '{}'", where(file, node), key, selector));
+    ids.insert(ids.end(), named.begin(), named.end());
   }
   return ids;
 }
@@ -113,11 +114,14 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
         return make_error(
             fmt::format("{}: `rules` must be a table of rule tables", where(file, node)));
       for (const auto& [written, options] : *rules) {
-        const std::optional<std::string> canonical = is_rule(written.str());
-        if (!canonical)
+        const std::vector<std::string> named = is_rule(written.str());
+        if (named.empty())
           return make_error(
               fmt::format("{}: unknown rule '{}' in `rules`", where(file, options), written.str()));
-        const std::string_view id = *canonical;
+        if (named.size() != 1)
+          return make_error(fmt::format("{}: `rules.{}` must name one rule, not several",
+                                        where(file, options), written.str()));
+        const std::string_view id = named.front();
         const toml::table* table_of_options = options.as_table();
         if (table_of_options == nullptr)
           return make_error(

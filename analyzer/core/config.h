@@ -48,10 +48,11 @@ struct Config {
   [[nodiscard]] std::string to_toml() const;
 };
 
-// The id of the rule an id or a name stands for ("grad-accumulation" -> "SL001"), nullopt when
-// none: select, extend-select, ignore, per-file-ignores and rules.* accept both, and store ids,
-// so that a rule named by its name is never silently matched against nothing.
-using RuleIdCheck = std::function<std::optional<std::string>(std::string_view)>;
+// The ids of the rules a selector names ("grad-accumulation" -> {"SL001"}, "SL00" -> SL001 to
+// SL009, "ALL" -> every rule); empty when it names none, which is an error. select,
+// extend-select, ignore, per-file-ignores and rules.* store ids, so that a rule named by its name
+// is never silently matched against nothing.
+using RuleIdCheck = std::function<std::vector<std::string>(std::string_view)>;
 
 // Reads a pyproject.toml ([tool.sealint]) or a .sealint.toml (top level). nullopt: a
 // pyproject.toml without a [tool.sealint] table.

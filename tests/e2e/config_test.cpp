@@ -84,6 +84,8 @@ TEST_F(ConfigE2eTest, ARuleNamedByItsNameIsSelectedAndIgnoredLikeItsId) {
   EXPECT_THAT(selected.out, HasSubstr("error[SL001]")) << describe(selected);
   const RunOutput ignored = this->run({"--ignore", "grad-accumulation", "train.py"});
   EXPECT_THAT(ignored.out, Not(HasSubstr("[SL001]"))) << describe(ignored);
+  const RunOutput prefix = this->run({"--select", "sl00", "--ignore", "ALL", "train.py"});
+  EXPECT_EQ(prefix.exit_code, 0) << describe(prefix);
   write("pyproject.toml", "[tool.sealint]\nselect = [\"grad-accumulation\"]\n");
   const RunOutput configured = this->run({"train.py"});
   EXPECT_THAT(configured.out, HasSubstr("error[SL001]")) << describe(configured);

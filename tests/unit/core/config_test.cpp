@@ -19,10 +19,10 @@ namespace fs = std::filesystem;
 
 // Rule ids for the parsing tests: SL0xx names a rule, and so does `grad-accumulation` (SL001);
 // anything else does not.
-std::optional<std::string> is_rule(std::string_view id) {
-  if (id == "grad-accumulation") return "SL001";
-  if (id.starts_with("SL0") && id.size() == 5) return std::string(id);
-  return std::nullopt;
+std::vector<std::string> is_rule(std::string_view id) {
+  if (id == "grad-accumulation") return {"SL001"};
+  if (id.starts_with("SL0") && id.size() == 5) return {std::string(id)};
+  return {};
 }
 
 // The configuration of `toml` as if written in /project/.sealint.toml.
@@ -478,7 +478,7 @@ TEST_F(ConfigFinderTest, LoadConfigReadsAnyOtherFileAtTheTopLevel) {
 Result<rules::RuleRegistry> registry_for(std::string_view toml) {
   const rules::RuleRegistry defaults;
   auto config = parse_config_text(toml, "/project/.sealint.toml",
-                                  [&](std::string_view id) { return defaults.rule_id(id); });
+                                  [&](std::string_view id) { return defaults.rule_ids(id); });
   if (!config) return make_error("parse: " + config.error());
   return rules::RuleRegistry::with_options(*config);
 }

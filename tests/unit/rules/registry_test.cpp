@@ -136,3 +136,21 @@ TEST(RegistryTest, EveryRuleFileIsRegistered) {
 
 }  // namespace
 }  // namespace sealint::rules
+
+namespace sealint::rules {
+namespace {
+
+TEST(RegistrySelectorTest, IdsNamesPrefixesAndAllNameRulesWhateverTheCase) {
+  const RuleRegistry registry;
+  EXPECT_EQ(registry.rule_ids("sl001"), std::vector<std::string>{"SL001"});
+  EXPECT_EQ(registry.rule_ids("Grad-Accumulation"), std::vector<std::string>{"SL001"});
+  EXPECT_EQ(registry.rule_ids("SL01").size(), registry.rules().size() - 9);
+  EXPECT_EQ(registry.rule_ids("SL00").size(), 9U);
+  EXPECT_EQ(registry.rule_ids("all").size(), registry.rules().size());
+  EXPECT_TRUE(registry.rule_ids("S").empty());
+  EXPECT_TRUE(registry.rule_ids("SL999").empty());
+  EXPECT_TRUE(registry.rule_ids("leak").empty());
+}
+
+}  // namespace
+}  // namespace sealint::rules
