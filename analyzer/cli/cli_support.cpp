@@ -14,6 +14,11 @@ namespace sealint::cli {
 bool use_color(const std::string& mode) {
   if (mode == "always") return true;
   if (mode == "never") return false;
+  // FORCE_COLOR and CLICOLOR_FORCE ask for colour where there is no terminal (CI logs).
+  for (const char* name : {"FORCE_COLOR", "CLICOLOR_FORCE"}) {
+    const char* value = std::getenv(name);
+    if (value != nullptr && *value != '\0' && std::string_view(value) != "0") return true;
+  }
   const char* no_color = std::getenv("NO_COLOR");
   const char* term = std::getenv("TERM");
   return isatty(STDOUT_FILENO) != 0 && (no_color == nullptr || *no_color == '\0') &&

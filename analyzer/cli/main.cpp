@@ -64,6 +64,8 @@ struct Options {
   std::vector<std::string> extend_select;
   std::vector<std::string> ignore;
   bool force_exclude = false;
+  bool exit_zero = false;
+  bool statistics = false;
   bool no_respect_gitignore = false;
   std::string compile_commands_dir;
   std::string torch_headers = "model";
@@ -173,20 +175,17 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     std::cerr << "sealint: error: " << grammar.error() << '\n';
     return kExitError;
   }
-  if (options.paths.empty()) {
-    std::cerr << "sealint: error: no paths given (try `sealint train.py`, `sealint src/` or "
-                 "`sealint -` for stdin)\n";
-    return kExitError;
-  }
-  if (options.fix &&
-      std::find(options.paths.begin(), options.paths.end(), "-") != options.paths.end()) {
+  // No path: the working directory, as ruff does.
+  std::vector<std::string> paths = options.paths;
+  if (paths.empty()) paths.emplace_back(".");
+  if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
     std::cerr << "sealint: error: --fix cannot write stdin back; use --diff to see the fixes\n";
     return kExitError;
   }
   std::vector<std::string> named;
   std::vector<sealint::FileInput> inputs;
   std::map<std::string, std::string> stdin_content;
-  for (const std::string& path : options.paths) {
+  for (const std::string& path : paths) {
     if (path != "-") {
       named.push_back(path);
       continue;
@@ -306,7 +305,11 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   } else if (options.format == "github") {
     sealint::output::write_github(out, active, result.errors);
   } else if (!options.parse_only) {
-    sealint::output::write_text(out, shown, lines, text_options);
+    if (options.statistics) {
+      sealint::output::write_statistics(out, active);
+    } else {
+      sealint::output::write_text(out, shown, lines, text_options);
+    }
     if (fixed != 0) out << fmt::format("Fixed {} finding{}.\n", fixed, fixed == 1 ? "" : "s");
     out << sealint::output::summary_line(active, result.files, result.errors, suppressed) << '\n';
     if (const std::string hint =
@@ -324,14 +327,16 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   const bool input_errors = std::any_of(result.errors.begin(), result.errors.end(),
                                         [](const sealint::InputError& e) { return !e.warning; });
   if (input_errors) return kExitError;
-  return active.empty() ? kExitClean : kExitFindings;
+  // --exit-zero: findings do not fail the run (input errors still do).
+  return active.empty() || options.exit_zero ? kExitClean : kExitFindings;
 }
 
 int run(int argc, char** argv) {
   Options options;
   CLI::App app{"sealint: finds GPU-memory leaks in deep-learning training code", "sealint"};
-  app.set_version_flag("--version", std::string(kVersion));
-  app.add_option("paths", options.paths, "Python files or folders to analyse; `-` reads stdin");
+  app.set_version_flag("--version", "sealint " + std::string(kVersion));
+  app.add_option("paths", options.paths,
+                 "Python or C++ files or folders to analyse (default: `.`); `-` reads stdin");
   app.add_option("--format", options.format, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   app.add_option("--color", options.color, "Colour the text output")
@@ -356,6 +361,10 @@ int run(int argc, char** argv) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_flag("--exit-zero", options.exit_zero,
+               "Exit 0 even when there are findings (an input error still exits 2)");
+  app.add_flag("--statistics", options.statistics,
+               "Print how many findings each rule made, instead of the findings");
   app.add_flag("--no-respect-gitignore", options.no_respect_gitignore,
                "Also walk what the work tree's .gitignore files list");
   app.add_flag("--force-exclude", options.force_exclude,

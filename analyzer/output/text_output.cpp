@@ -99,6 +99,30 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
   }
 }
 
+void write_statistics(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {
+  struct Count {
+    std::string id;
+    std::string name;
+    size_t findings = 0;
+    size_t fixable = 0;
+  };
+  std::vector<Count> counts;
+  for (const Diagnostic& d : diagnostics) {
+    auto it = std::find_if(counts.begin(), counts.end(),
+                           [&](const Count& c) { return c.id == d.rule_id; });
+    if (it == counts.end()) it = counts.insert(counts.end(), {d.rule_id, d.rule_name, 0, 0});
+    ++it->findings;
+    if (d.fix) ++it->fixable;
+  }
+  std::stable_sort(counts.begin(), counts.end(), [](const Count& a, const Count& b) {
+    return a.findings != b.findings ? a.findings > b.findings : a.id < b.id;
+  });
+  for (const Count& c : counts) {
+    out << fmt::format("{:>5}  {}  {}{}\n", c.findings, c.id, c.name,
+                       c.fixable == 0 ? "" : fmt::format("  [*] {} fixable", c.fixable));
+  }
+}
+
 std::string fix_hint_line(const std::vector<Diagnostic>& diagnostics, bool fixing, bool unsafe) {
   size_t safe_fixes = 0;
   size_t unsafe_fixes = 0;

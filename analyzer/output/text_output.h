@@ -21,6 +21,10 @@ using LineLookup = std::function<std::string(std::string_view path, uint32_t lin
 void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const LineLookup& lines, const TextOptions& options);
 
+// `--statistics`: one line per rule, most findings first: count, id, name, and how many have a
+// fix ("[*] 3 fixable").
+void write_statistics(std::ostream& out, const std::vector<Diagnostic>& diagnostics);
+
 // "Found 2 findings (2 errors) in 4 files." / "No findings in 4 files; 1 input error (see stderr)."
 // What the findings' fixes offer, as ruff says it: "2 fixable with `--fix` (1 more with
 // `--unsafe-fixes`)." Empty when no finding has a fix. `fixing`: this run applied the fixes

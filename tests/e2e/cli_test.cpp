@@ -104,13 +104,42 @@ TEST_F(CliTest, ExitsTwoForAnUnknownOption) {
 TEST_F(CliTest, PrintsItsVersion) {
   const RunOutput run = this->run({"--version"});
   EXPECT_EQ(run.exit_code, 0) << describe(run);
-  EXPECT_NE(run.out, "") << describe(run);
+  EXPECT_THAT(run.out, ::testing::StartsWith("sealint ")) << describe(run);
+}
+
+TEST_F(CliTest, WithoutAPathItLintsTheWorkingDirectory) {
+  write("pkg/train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("pkg/train.py:")) << describe(run);
+}
+
+TEST_F(CliTest, ExitZeroKeepsTheFindingsButNotTheFailure) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--exit-zero", "train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("error[SL001]")) << describe(run);
+  const RunOutput broken = this->run({"--exit-zero", "missing.py"});
+  EXPECT_EQ(broken.exit_code, 2) << describe(broken);
+}
+
+TEST_F(CliTest, StatisticsCountsTheFindingsOfEachRule) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--statistics", "train.py"});
+  EXPECT_THAT(run.out, HasSubstr("    1  SL001  grad-accumulation")) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("error[SL001]"))) << describe(run);
 }
 
 TEST_F(CliTest, ColoursTheOutputWhenAskedTo) {
   write("train.py", kLeakyTrainPy);
   const RunOutput run = this->run({"--color", "always", "train.py"});
   EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("\x1b[")) << describe(run);
+}
+
+TEST_F(CliTest, ForceColorColoursOutputThatIsNotATerminal) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = run_sealint({"train.py"}, cwd(), {}, false, {"FORCE_COLOR=1"});
   EXPECT_THAT(run.out, HasSubstr("\x1b[")) << describe(run);
 }
 

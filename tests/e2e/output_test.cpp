@@ -94,6 +94,7 @@ class GoldenTest : public E2eTest {
     const RunOutput version = run({"--version"});
     std::string number = version.out;
     while (!number.empty() && (number.back() == '\n' || number.back() == '\r')) number.pop_back();
+    if (number.starts_with("sealint ")) number.erase(0, 8);
     if (!number.empty()) replace_all(text, number, "[VERSION]");
     return text;
   }

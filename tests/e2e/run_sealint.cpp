@@ -131,7 +131,8 @@ void set_nonblocking(int fd) {
 }  // namespace
 
 RunOutput run_sealint(const std::vector<std::string>& args, const fs::path& cwd,
-                      std::string_view stdin_bytes, bool as_nobody) {
+                      std::string_view stdin_bytes, bool as_nobody,
+                      const std::vector<std::string>& extra_env) {
   RunOutput result;
   // A child that exits without reading all of stdin must not kill the test with SIGPIPE.
   ::signal(SIGPIPE, SIG_IGN);
@@ -139,6 +140,7 @@ RunOutput run_sealint(const std::vector<std::string>& args, const fs::path& cwd,
   std::vector<std::string> argv_strings = {SEALINT_BINARY};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<std::string> env_strings = {std::string(kChildPath), std::string(kChildTerm)};
+  env_strings.insert(env_strings.end(), extra_env.begin(), extra_env.end());
   std::vector<char*> argv = c_strings(argv_strings);
   std::vector<char*> envp = c_strings(env_strings);
   const std::string cwd_string = cwd.string();

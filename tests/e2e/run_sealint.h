@@ -33,9 +33,11 @@ struct RunOutput {
 // Runs SEALINT_BINARY with `args` in `cwd`, writing `stdin_bytes` to its stdin then closing it.
 // With `as_nobody` and a root parent, the child drops to uid/gid 65534 before exec, so that file
 // permissions apply to it (root reads a file of mode 000).
+// `extra_env` ("NAME=value") is added to the cleared environment.
 [[nodiscard]] RunOutput run_sealint(const std::vector<std::string>& args,
                                     const std::filesystem::path& cwd,
-                                    std::string_view stdin_bytes = {}, bool as_nobody = false);
+                                    std::string_view stdin_bytes = {}, bool as_nobody = false,
+                                    const std::vector<std::string>& extra_env = {});
 
 // A fresh folder from mkdtemp (canonical path, so it matches the child's getcwd), removed with
 // everything in it when the object goes.
