@@ -10,8 +10,10 @@ std::string method_on(const ir::Expr& expr, std::string_view text, std::string_v
   return bare ? fmt::format("{}.{}", text, method) : fmt::format("({}).{}", text, method);
 }
 
+// Python: `.detach().item()`, since PyTorch 2.9 warns when `.item()` (or `float()`) is called on
+// a tensor that requires grad. LibTorch's `item<float>()` does not warn.
 std::string_view item_method(const ir::Module& module) {
-  return module.language() == ir::Language::Cpp ? "item<float>()" : "item()";
+  return module.language() == ir::Language::Cpp ? "item<float>()" : "detach().item()";
 }
 
 Fix item_fix(const ir::Module& module, const ir::Expr& value) {

@@ -13,7 +13,8 @@ namespace sealint::rules {
 [[nodiscard]] std::string method_on(const ir::Expr& expr, std::string_view text,
                                     std::string_view method);
 
-// `item()` in Python, `item<float>()` in C++ (LibTorch's item is a template).
+// `detach().item()` in Python (PyTorch 2.9 warns on `.item()` of a tensor that requires grad),
+// `item<float>()` in C++ (LibTorch's item is a template).
 [[nodiscard]] std::string_view item_method(const ir::Module& module);
 
 // The fix that calls `.item()` on `value` (unsafe: it synchronises with the device every

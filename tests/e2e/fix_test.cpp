@@ -30,7 +30,8 @@ TEST_F(FixTest, DiffPrintsTheUnsafeFixOnlyWhenAskedAndWritesNothing) {
   EXPECT_EQ(safe_only.out, "");
   const RunOutput unsafe = this->run({"--diff", "--unsafe-fixes", "train.py"});
   EXPECT_EQ(unsafe.exit_code, 1) << describe(unsafe);
-  EXPECT_THAT(unsafe.out, HasSubstr("-        total += loss\n+        total += loss.item()\n"));
+  EXPECT_THAT(unsafe.out,
+              HasSubstr("-        total += loss\n+        total += loss.detach().item()\n"));
   EXPECT_EQ(read("train.py"), kLeakyTrainPy);
 }
 
@@ -39,7 +40,7 @@ TEST_F(FixTest, FixWritesTheFileAndReportsWhatRemains) {
   const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_THAT(run.out, HasSubstr("Fixed 1 finding."));
-  EXPECT_THAT(read("train.py"), HasSubstr("total += loss.item()\n"));
+  EXPECT_THAT(read("train.py"), HasSubstr("total += loss.detach().item()\n"));
   // Atomic: the temporary file beside it is gone.
   for (const auto& entry : std::filesystem::directory_iterator(cwd())) {
     EXPECT_THAT(entry.path().filename().string(), Not(HasSubstr(".sealint-")));
@@ -54,7 +55,7 @@ TEST_F(FixTest, FixThroughASymlinkChangesTheTargetAndKeepsTheLink) {
   const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_TRUE(std::filesystem::is_symlink(cwd() / "train.py"));
-  EXPECT_THAT(read("src/train.py"), HasSubstr("total += loss.item()\n"));
+  EXPECT_THAT(read("src/train.py"), HasSubstr("total += loss.detach().item()\n"));
 }
 
 TEST_F(FixTest, FixWithoutUnsafeLeavesAnUnsafeFixAndSaysHowToApplyIt) {
