@@ -376,7 +376,8 @@ int run(int argc, char** argv) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--ignore", options.ignore, "Do not report these rules (comma-separated ids)")
+  app.add_option("--ignore,--extend-ignore", options.ignore,
+                 "Do not report these rules (comma-separated ids)")
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);

@@ -70,12 +70,18 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
       fs::absolute(file, error).parent_path();  // `--config other.toml` has no folder part
   for (const auto& [key, node] : table) {
     const std::string_view name = key.str();
-    if (name == "select" || name == "extend-select" || name == "ignore") {
+    if (name == "select" || name == "extend-select" || name == "ignore" ||
+        name == "extend-ignore") {
       auto ids = rule_ids(file, node, name, is_rule);
       if (!ids) return make_error(ids.error());
-      (name == "select"          ? config.select
-       : name == "extend-select" ? config.extend_select
-                                 : config.ignore) = std::move(*ids);
+      if (name == "select") {
+        config.select = std::move(*ids);
+      } else if (name == "extend-select") {
+        config.extend_select = std::move(*ids);
+      } else {
+        // `extend-ignore` is ruff's older name for adding to `ignore`: both add.
+        config.ignore.insert(config.ignore.end(), ids->begin(), ids->end());
+      }
     } else if (name == "force-exclude") {
       const auto* flag = node.as_boolean();
       if (flag == nullptr)

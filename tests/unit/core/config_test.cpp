@@ -2,6 +2,7 @@
 
 #include <stdlib.h>  // mkdtemp
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -182,6 +183,14 @@ TEST(ConfigTest, ReportsInvalidTomlWithItsLine) {
   const std::string error = error_of("select = []\nignore = [\"SL001\"\n");
   EXPECT_NE(error.find("/project/.sealint.toml:2:"), std::string::npos) << error;
   EXPECT_NE(error.find("invalid TOML"), std::string::npos) << error;
+}
+
+TEST(ConfigTest, ExtendIgnoreAddsToIgnore) {
+  auto config = parse("ignore = [\"SL001\"]\nextend-ignore = [\"SL002\"]\n");
+  ASSERT_TRUE(config) << config.error();
+  std::vector<std::string> ignored = config->ignore;  // the keys' order is TOML's, not ours
+  std::sort(ignored.begin(), ignored.end());
+  EXPECT_EQ(ignored, (std::vector<std::string>{"SL001", "SL002"}));
 }
 
 TEST(ConfigTest, ARuleNamedByItsNameIsStoredByItsId) {
