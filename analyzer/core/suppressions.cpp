@@ -43,10 +43,14 @@ size_t find_marker(std::string_view text, std::string_view marker) {
 }  // namespace
 
 std::optional<Suppression> parse_suppression(std::string_view comment) {
-  // `# sealint: ignore[SL001,SL002]` / `# sealint: ignore`
+  // `# sealint: ignore[SL001,SL002]` / `# sealint: ignore` / `# sealint: ignore-file[...]`
   if (size_t at = find_marker(comment, "sealint: ignore"); at != std::string_view::npos) {
     std::string_view rest = comment.substr(at + 15);
     Suppression suppression;
+    if (rest.starts_with("-file")) {
+      suppression.whole_file = true;
+      rest.remove_prefix(5);
+    }
     if (!rest.empty() && rest.front() == '[') {
       const size_t close = rest.find(']');
       suppression.rules =

@@ -1,6 +1,7 @@
 #pragma once
-// Inline suppressions: `# noqa: SL001`, `# sealint: ignore[SL001,SL002]`, and a bare
-// `# sealint: ignore` (every rule); in C++ also `// NOLINT(SL001)` and
+// Inline suppressions: `# noqa: SL001`, `# sealint: ignore[SL001,SL002]`, a bare
+// `# sealint: ignore` (every rule), and `# sealint: ignore-file[...]` for the whole file; in C++
+// also `// NOLINT(SL001)` and
 // `// NOLINTNEXTLINE(SL001)`. A bare `# noqa` or `// NOLINT` is NOT ours: it usually silences
 // another linter (flake8, clang-tidy), and sealint must not lose a leak to it.
 #include <optional>
@@ -13,6 +14,9 @@ namespace sealint {
 struct Suppression {
   std::vector<std::string> rules;  // empty: every rule
   bool next_line = false;          // `// NOLINTNEXTLINE(SL001)`: the line below the comment
+  // `# sealint: ignore-file` / `# sealint: ignore-file[SL004]` (ruff's `# ruff: noqa`), on a line
+  // of its own anywhere in the file: the whole file.
+  bool whole_file = false;
 };
 
 // Reads one comment's text (with its `#` or `//`); nullopt when it suppresses nothing.

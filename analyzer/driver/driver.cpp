@@ -182,6 +182,7 @@ class Worker {
   void apply_suppressions(const ir::Module& module, FileResult& result) const {
     const SourceFile& file = module.file();
     std::map<uint32_t, Suppression> by_line;
+    std::vector<Suppression> whole_file;
     for (const ir::SourceRange& comment : module.comments) {
       const std::string_view text = file.code().substr(comment.begin, comment.end - comment.begin);
       auto suppression = parse_suppression(text);
@@ -195,16 +196,23 @@ class Worker {
                                    true});
         }
       }
+      if (suppression->whole_file) {
+        whole_file.push_back(std::move(*suppression));
+        continue;
+      }
       const uint32_t line = suppression->next_line ? at.line + 1 : at.line;
       by_line[line] = std::move(*suppression);
     }
-    if (by_line.empty()) return;
+    if (by_line.empty() && whole_file.empty()) return;
     for (Diagnostic& d : result.diagnostics) {
       auto silenced_on = [&](uint32_t line) {
         auto it = by_line.find(line);
         return it != by_line.end() && suppresses(it->second, d.rule_id);
       };
-      d.suppressed = silenced_on(d.span.begin.line) ||
+      const bool in_file =
+          std::any_of(whole_file.begin(), whole_file.end(),
+                      [&](const Suppression& s) { return suppresses(s, d.rule_id); });
+      d.suppressed = in_file || silenced_on(d.span.begin.line) ||
                      silenced_on(statement_first_line(module, d.span.begin.offset));
     }
   }
