@@ -18,6 +18,7 @@
 
 #include <filesystem>
 
+#include "analyzer/core/display_path.h"
 #include "analyzer/cpp/database_flags.h"
 #include "analyzer/cpp/pch_cache.h"
 #include "analyzer/cpp/torch_model.h"
@@ -63,8 +64,9 @@ class FirstError : public clang::DiagnosticConsumer {
         if (sm.isInMainFile(sm.getExpansionLoc(info.getLocation()))) {
           error.at = Position{at.getLine(), at.getColumn(), at.getColumn(), 0};
         } else {
-          // In a header: the message still names the file analysed.
-          error.message = fmt::format("{}: C++: in {}:{}: {}", shown_path_, at.getFilename(),
+          // In a header: the problem is the analysed file's (it goes first, as every problem's
+          // path does), and the header is named as findings name files.
+          error.message = fmt::format("C++: in {}:{}: {}", display_path(at.getFilename()),
                                       at.getLine(), std::string_view(message.str()));
         }
       }
