@@ -114,9 +114,12 @@ class TensorCollection final : public Rule {
                             for (const Store& store : stores) {
                               const std::string key = ir::place_key(store.container);
                               if (key.empty()) continue;
-                              if (!where.loops.empty() &&
-                                  growing_loop(analysis, function, where.loops, key) != nullptr) {
-                                check_store(module, analysis, function, where, store, sink);
+                              const Stmt* loop =
+                                  where.loops.empty()
+                                      ? nullptr
+                                      : growing_loop(analysis, function, where.loops, key);
+                              if (loop != nullptr) {
+                                check_store(module, analysis, function, *loop, store, key, sink);
                               } else {
                                 check_across_calls(module, analysis, function, store, key, sink);
                               }
@@ -154,22 +157,20 @@ class TensorCollection final : public Rule {
         hook_evidence(function, *call, key));
   }
 
+  // A store in `loop`, across whose iterations the container `key` grows.
   void check_store(const ir::Module& module, const ir::FileAnalysis& analysis,
-                   const ir::Function& function, const ir::StmtContext& where, const Store& store,
-                   DiagnosticSink& sink) const {
+                   const ir::Function& function, const Stmt& loop, const Store& store,
+                   const std::string& key, DiagnosticSink& sink) const {
     const ir::Fact& value = analysis.fact(*store.value);
     const bool graph = ir::holds_graph(value);
     // A detached batch of activations kept on the device: no graph, but device memory grows.
     // Only in loops that train: an evaluation loop collecting predictions does it on purpose.
     const bool device_batch = !graph && value.detached && !value.scalar;
     if (!graph && !device_batch) return;
-    const std::string key = ir::place_key(store.container);
-    if (key.empty()) return;
-    const Stmt* loop = growing_loop(analysis, function, where.loops, key);
-    if (loop == nullptr || (device_batch && !analysis.loop_trains(*loop))) return;
+    if (device_batch && !analysis.loop_trains(loop)) return;
     // Made from a graph that no statement of the loop makes (`loss.repeat(n)` of the last
     // training loss, in an evaluation loop): the entries share that one graph, none is new.
-    if (graph && !makes_graph_in(analysis, *store.value, *loop)) return;
+    if (graph && !makes_graph_in(analysis, *store.value, loop)) return;
     const QuotedExpr text = quote(module, *store.value);
     const std::string container = quote(module, *store.container).text;
     if (graph) {
@@ -189,8 +190,8 @@ class TensorCollection final : public Rule {
                   fmt::format("`{}` is {} `{}` with its autograd graph; the container outlives the "
                               "loop, so every iteration's graph stays alive",
                               text.text, store.verb, container),
-                  std::move(help), growth_evidence(function, *loop, key))
-          .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
+                  std::move(help), growth_evidence(function, loop, key))
+          .probe = probe_hint(sink.file(), loop, ProbeMeasure::Growth, {key});
       return;
     }
     sink.report(kInfo, store.primary->range,
@@ -200,11 +201,10 @@ class TensorCollection final : public Rule {
                 text.complete ? fmt::format("keep a CPU copy: `{}`",
                                             method_on(*store.value, text.text, "cpu()"))
                               : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
-                growth_evidence(function, *loop, key), std::nullopt, Severity::Note)
-        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
+                growth_evidence(function, loop, key), std::nullopt, Severity::Note)
+        .probe = probe_hint(sink.file(), loop, ProbeMeasure::Growth, {key});
   }
 
-  // `logger.log(loss)` where the file's `log(self, value)` does `self.history.append(value)`.
   // `self.step(batch)` in a loop where the file's `step()` appends a loss it computes itself to
   // `self.losses`.
   static bool report_local_effect(const ir::Module& module, const ir::FileAnalysis& analysis,
@@ -240,6 +240,7 @@ class TensorCollection final : public Rule {
     return true;
   }
 
+  // `logger.log(loss)` where the file's `log(self, value)` does `self.history.append(value)`.
   void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
                           const ir::Function& function, const ir::StmtContext& where,
                           const Stmt& stmt, DiagnosticSink& sink) const {

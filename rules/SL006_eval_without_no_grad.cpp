@@ -83,11 +83,6 @@ class EvalWithoutNoGrad final : public Rule {
       if (analysis.runs_without_grad(function)) continue;
       // Unit tests (`test_*`) run models in eval mode with autograd on to check autograd itself.
       if (function.name.starts_with("test_")) continue;
-      // A method that calls only TensorFlow or Keras runs Keras layers: no torch autograd.
-      if (const semantic::FrameworksUsed used = semantic::frameworks_used(module, function);
-          used.tensorflow && !used.torch) {
-        continue;
-      }
       const bool evaluation_function = is_evaluation_name(function.name);
       const std::vector<ModeSwitch> switches = mode_switches(function);
       ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
@@ -147,6 +142,12 @@ class EvalWithoutNoGrad final : public Rule {
     if (analysis.loop_trains(loop)) return;
     const Expr* call = first_model_call(analysis, loop);
     if (call == nullptr) return;
+    // A method that calls only TensorFlow or Keras runs Keras layers: no torch autograd. Asked
+    // only here, where a finding is near: it reads the whole function.
+    if (const semantic::FrameworksUsed used = semantic::frameworks_used(module, function);
+        used.tensorflow && !used.torch) {
+      return;
+    }
     // `model->forward(x)` names the model, not its method.
     const ir::Expr* model_expr =
         call->callee()->kind == ExprKind::Attr && call->callee()->text == "forward"
