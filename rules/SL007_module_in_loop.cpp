@@ -13,6 +13,7 @@
 #include "analyzer/ir/facts.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/knowledge/torchvision.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -86,10 +87,6 @@ constexpr auto kNonModuleNamespaces = std::to_array<std::string_view>(
     {"torch.nn.functional.", "torch.nn.utils.", "torch.nn.init.", "torch.nn.parameter.",
      "torch.nn.attention.", "torch.nn.grad.", "torch.nn.parallel.", "torch.nn.common_types.",
      "torch.nn.detail."});
-
-// torchvision.models calls that return weights or metadata, not a model.
-constexpr auto kTorchvisionNonModels = std::to_array<std::string_view>(
-    {"get_weight", "get_model_weights", "list_models", "get_model_builder"});
 
 // Methods run once per step by a training framework: building a submodule there is like building
 // it in `forward()`.
@@ -196,18 +193,6 @@ std::string_view torch_nn_class(std::string_view q) {
   return is_class_name(last) ? last : std::string_view{};
 }
 
-bool is_torchvision_model(std::string_view q) {
-  if (!q.starts_with("torchvision.models.")) return false;
-  // Feature extraction helpers, private modules, weight enums, and detection's `ImageList` (a
-  // container of a batch of images and their sizes).
-  if (q.find(".feature_extraction.") != std::string_view::npos ||
-      q.find(".image_list.") != std::string_view::npos || q.find("._") != std::string_view::npos ||
-      q.find("Weights") != std::string_view::npos) {
-    return false;
-  }
-  return !is_one_of(last_component(q), kTorchvisionNonModels);
-}
-
 // `torch.optim.Adam(...)`: an optimizer that keeps per-parameter state. Schedulers
 // (`torch.optim.lr_scheduler.*`, LibTorch's `torch::optim::StepLR`), LibTorch's options and
 // state objects (`torch::optim::AdamOptions`) and plain SGD (no momentum: no state) are left out.
@@ -266,7 +251,7 @@ class FileFacts {
           return nn_class == "Parameter" ? Built::Nothing : Built::Container;
       }
     }
-    if (is_torchvision_model(q)) return Built::Module;
+    if (knowledge::is_torchvision_model(q)) return Built::Module;
     if (is_stateful_optimizer(module_.language(), q, call)) return Built::Optimizer;
     return Built::Nothing;
   }
@@ -511,7 +496,7 @@ class FileFacts {
       if (!nn_class.empty() &&
           classify_nn_class(module_.language(), nn_class, nullptr) == NnKind::Parameters)
         found = true;
-      if (is_torchvision_model(q)) found = true;
+      if (knowledge::is_torchvision_model(q)) found = true;
     }
     for (const ir::Function* method : cls->methods) {
       if (found) break;

@@ -12,6 +12,7 @@
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/knowledge/torchvision.h"
 
 namespace sealint::ir {
 
@@ -1130,7 +1131,7 @@ class GradWalker {
       fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
       return fact;
     }
-    if (q.starts_with("torchvision.models.")) {
+    if (knowledge::is_torchvision_model(q)) {
       Fact fact;
       fact.kind = ValueKind::Module;
       return fact;
@@ -1495,7 +1496,7 @@ Fact FileAnalysis::classify_value(const Expr* value) const {
   else if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") &&
            is_capitalized(last) && last != "Parameter") {
     fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
-  } else if (q.starts_with("torchvision.models.")) {
+  } else if (knowledge::is_torchvision_model(q)) {
     fact.kind = ValueKind::Module;
   }
   return fact;

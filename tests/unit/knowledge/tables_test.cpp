@@ -12,6 +12,7 @@
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/knowledge/torchvision.h"
 
 namespace sealint::knowledge {
 namespace {
@@ -70,6 +71,15 @@ TEST(Naming, HeuristicsSayWhatANameSuggests) {
   EXPECT_TRUE(is_no_grad_like_name("maybe_no_grad"));
   EXPECT_FALSE(is_no_grad_like_name("enable_no_grad_checks"));
   EXPECT_FALSE(is_no_grad_like_name("grad_mode"));
+}
+
+TEST(Torchvision, ModelBuildersAreModelsAndTheirHelpersAreNot) {
+  EXPECT_TRUE(is_torchvision_model("torchvision.models.resnet18"));
+  EXPECT_TRUE(is_torchvision_model("torchvision.models.detection.fasterrcnn_resnet50_fpn"));
+  EXPECT_FALSE(is_torchvision_model("torchvision.models.get_weight"));
+  EXPECT_FALSE(is_torchvision_model("torchvision.models.ResNet18_Weights"));
+  EXPECT_FALSE(is_torchvision_model("torchvision.models.detection.image_list.ImageList"));
+  EXPECT_FALSE(is_torchvision_model("torchvision.ops.nms"));
 }
 
 // Runs Debian's python3 (the one with torch) on a script and returns what it printed.
