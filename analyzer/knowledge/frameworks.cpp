@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string>
+
+#include "analyzer/knowledge/naming.h"
 
 namespace sealint::knowledge {
 
@@ -26,12 +27,6 @@ constexpr std::array kHooks = {
     FrameworkHook{"torchmetrics", "Metric", "torchmetrics", "update", false},
 };
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 }  // namespace
 
 std::span<const FrameworkHook> framework_hooks() {
@@ -42,7 +37,7 @@ const FrameworkHook* framework_hook(std::string_view base_qualified, std::string
   const size_t dot = base_qualified.rfind('.');
   const std::string_view last =
       dot == std::string_view::npos ? base_qualified : base_qualified.substr(dot + 1);
-  const std::string qualified = lower(base_qualified);
+  const std::string qualified = lowercase(base_qualified);
   const auto* found = std::find_if(kHooks.begin(), kHooks.end(), [&](const FrameworkHook& hook) {
     return hook.method == method && hook.base == last &&
            (hook.package.empty() || qualified.find(hook.package) != std::string::npos);

@@ -11,12 +11,6 @@ namespace sealint::knowledge {
 
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 constexpr auto kModelNames =
     sorted_names("actor", "critic", "decoder", "discriminator", "encoder", "generator", "gru",
                  "lstm", "model", "net", "netD", "netG", "network", "policy", "rnn");
@@ -30,6 +24,12 @@ constexpr auto kLossFnNames =
     sorted_names("criterion", "loss_fcn", "loss_fn", "loss_func", "loss_function", "lossfn");
 
 }  // namespace
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 bool is_model_like_name(std::string_view name) {
   if (kModelNames.contains(name)) return true;
@@ -56,19 +56,19 @@ bool is_loss_fn_like_name(std::string_view name) {
 }
 
 bool is_optimizer_like_name(std::string_view name) {
-  const std::string lowered = lower(name);
+  const std::string lowered = lowercase(name);
   return lowered == "opt" || lowered.find("optimizer") != std::string::npos ||
          lowered.starts_with("optim") || lowered.ends_with("_opt");
 }
 
 bool is_loader_like_name(std::string_view name) {
-  const std::string lowered = lower(name);
+  const std::string lowered = lowercase(name);
   return lowered.find("loader") != std::string::npos || lowered == "dl" ||
          lowered.ends_with("_dl") || lowered.starts_with("dl_");
 }
 
 bool is_no_grad_like_name(std::string_view name) {
-  const std::string lowered = lower(name);
+  const std::string lowered = lowercase(name);
   if (lowered.find("enable") != std::string::npos) return false;
   return lowered.find("no_grad") != std::string::npos ||
          lowered.find("inference_mode") != std::string::npos;

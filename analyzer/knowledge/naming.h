@@ -2,9 +2,13 @@
 // The naming heuristics of training code, in one place: a value called `model`, `criterion`,
 // `optimizer` or `train_loader` is taken for what its name says when nothing better is known
 // (a parameter with no type, a callee sealint cannot resolve).
+#include <string>
 #include <string_view>
 
 namespace sealint::knowledge {
+
+// ASCII lower case, for names compared whatever their case (`optimizerG`, `LightningModule`).
+[[nodiscard]] std::string lowercase(std::string_view text);
 
 // Called, a model: `model(x)`, `netG(z)`, `self.encoder(x)`, `policy_net(s)`.
 [[nodiscard]] bool is_model_like_name(std::string_view name);
