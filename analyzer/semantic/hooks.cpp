@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "analyzer/semantic/class_bases.h"
+
 namespace sealint::semantic {
 
 std::string_view RepeatedCall::caller() const {
@@ -10,25 +12,14 @@ std::string_view RepeatedCall::caller() const {
 
 namespace {
 
-// The hook `method` is in a class deriving from `cls`'s bases, followed through classes of the
-// same file (bounded by the number of classes: a cycle of same-file bases ends there).
-const knowledge::FrameworkHook* inherited_hook(const ir::FileAnalysis& analysis,
-                                               const ir::ClassDef& cls, std::string_view method,
-                                               size_t depth) {
-  if (depth > analysis.module().classes().size()) return nullptr;
-  for (const ir::Expr* base : cls.bases) {
-    const std::string qualified = ir::qualified_name(analysis.module(), base);
-    if (qualified.empty()) continue;
-    if (const knowledge::FrameworkHook* hook = knowledge::framework_hook(qualified, method))
-      return hook;
-    if (base->kind != ir::ExprKind::Name) continue;
-    if (const ir::ClassDef* local = analysis.class_named(base->text); local && local != &cls) {
-      if (const knowledge::FrameworkHook* hook =
-              inherited_hook(analysis, *local, method, depth + 1))
-        return hook;
-    }
-  }
-  return nullptr;
+// The hook `method` is when its class derives, here or through classes of the same file, from a
+// framework's base that has a hook of that name.
+const knowledge::FrameworkHook* inherited_hook(const ir::Module& module, const ir::ClassDef& cls,
+                                               std::string_view method) {
+  const std::string base = inherited_base(module, cls, [&](std::string_view qualified) {
+    return knowledge::framework_hook(qualified, method) != nullptr;
+  });
+  return base.empty() ? nullptr : knowledge::framework_hook(base, method);
 }
 
 }  // namespace
@@ -38,7 +29,7 @@ std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analys
   const ir::ClassDef* cls = function.parent_class;
   if (cls == nullptr || function.params.empty()) return std::nullopt;
   RepeatedCall call;
-  call.hook = inherited_hook(analysis, *cls, function.name, 0);
+  call.hook = inherited_hook(analysis.module(), *cls, function.name);
   if (call.hook != nullptr) {
     call.autograd_on = call.hook->autograd_on && !analysis.runs_without_grad(function);
     return call;

@@ -1,9 +1,7 @@
 #include "analyzer/semantic/test_code.h"
 
-#include <algorithm>
-#include <unordered_map>
-
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/semantic/class_bases.h"
 
 namespace sealint::semantic {
 
@@ -20,28 +18,12 @@ bool is_test_file(std::string_view shown_path) {
 }
 
 std::vector<ir::SourceRange> test_class_ranges(const ir::Module& module) {
-  std::unordered_map<std::string_view, const ir::ClassDef*> by_name;
-  for (const ir::ClassDef& cls : module.classes()) by_name.emplace(cls.name, &cls);
-  std::unordered_map<const ir::ClassDef*, bool> memo;
-  // Bounded by the number of classes: a cycle of same-file bases (invalid Python) ends there.
-  auto is_test_class = [&](const ir::ClassDef* cls, auto& self, size_t depth) -> bool {
-    if (depth > by_name.size()) return false;
-    if (auto it = memo.find(cls); it != memo.end()) return it->second;
-    bool test = false;
-    for (const ir::Expr* base : cls->bases) {
-      const std::string name = ir::dotted_name(base);
-      const std::string_view last = std::string_view(name).substr(
-          name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
-      if (last == "TestCase") test = true;
-      if (auto it = by_name.find(name); !test && it != by_name.end() && it->second != cls)
-        test = self(it->second, self, depth + 1);
-    }
-    memo[cls] = test;
-    return test;
+  auto is_test_case = [](std::string_view qualified) {
+    return qualified == "TestCase" || qualified.ends_with(".TestCase");
   };
   std::vector<ir::SourceRange> ranges;
   for (const ir::ClassDef& cls : module.classes()) {
-    if (is_test_class(&cls, is_test_class, 0)) ranges.push_back(cls.range);
+    if (!inherited_base(module, cls, is_test_case).empty()) ranges.push_back(cls.range);
   }
   return ranges;
 }
