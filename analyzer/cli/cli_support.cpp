@@ -3,8 +3,11 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+
+#include <fmt/format.h>
 
 #include "analyzer/core/rule_metadata.h"
 #include "rules/rule_docs.h"
@@ -53,6 +56,28 @@ std::string LineCache::line(std::string_view path, uint32_t line) {
   }
   if (!it->second) return {};
   return std::string(it->second->line_text(line));
+}
+
+// The folder of the compile_commands.json that `-p` names: a build folder holding one, or the
+// file itself, as clang-tidy accepts. A path that is neither is an error that names it.
+Result<std::string> compile_commands_folder(const std::string& given) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path path(given);
+  if (fs::is_regular_file(path, error)) {
+    if (path.filename() != "compile_commands.json") {
+      return make_error(fmt::format(
+          "-p '{}': give a build folder or its compile_commands.json, not another file", given));
+    }
+    return path.has_parent_path() ? path.parent_path().string() : std::string(".");
+  }
+  if (!fs::is_directory(path, error)) {
+    return make_error(fmt::format("-p '{}': no such folder or file", given));
+  }
+  if (!fs::is_regular_file(path / "compile_commands.json", error)) {
+    return make_error(fmt::format("-p '{}': the folder has no compile_commands.json", given));
+  }
+  return given;
 }
 
 }  // namespace sealint::cli

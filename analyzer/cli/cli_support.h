@@ -1,6 +1,6 @@
 #pragma once
 // What the `sealint` and `sealint confirm` commands share: exit statuses, the version, colour
-// choice, the SARIF rule table, and the source lines the text output quotes.
+// choice, the SARIF rule table, the source lines the text output quotes, and `-p`'s folder.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/core/result.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/output/sarif_output.h"
 #include "rules/registry.h"
@@ -23,6 +24,10 @@ inline constexpr std::string_view kVersion = "0.1.0";
 [[nodiscard]] bool use_color(const std::string& mode);
 
 [[nodiscard]] std::vector<output::SarifRule> sarif_rules(const rules::RuleRegistry& registry);
+
+// The folder of the compile_commands.json that `-p` names: a build folder holding one, or the
+// file itself, as clang-tidy accepts. A path that is neither is an error that names it.
+[[nodiscard]] Result<std::string> compile_commands_folder(const std::string& given);
 
 // Source lines for the text output's snippets, read once per file.
 class LineCache {

@@ -112,29 +112,6 @@ int list_rules(const sealint::rules::RuleRegistry& registry, bool markdown) {
   return kExitClean;
 }
 
-// The folder of the compile_commands.json that `-p` names: a build folder holding one, or the
-// file itself, as clang-tidy accepts. A path that is neither is an error that names it.
-sealint::Result<std::string> compile_commands_folder(const std::string& given) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  const fs::path path(given);
-  if (fs::is_regular_file(path, error)) {
-    if (path.filename() != "compile_commands.json") {
-      return sealint::make_error(fmt::format(
-          "-p '{}': give a build folder or its compile_commands.json, not another file", given));
-    }
-    return path.has_parent_path() ? path.parent_path().string() : std::string(".");
-  }
-  if (!fs::is_directory(path, error)) {
-    return sealint::make_error(fmt::format("-p '{}': no such folder or file", given));
-  }
-  if (!fs::is_regular_file(path / "compile_commands.json", error)) {
-    return sealint::make_error(
-        fmt::format("-p '{}': the folder has no compile_commands.json", given));
-  }
-  return given;
-}
-
 int print_config(const Options& options, const sealint::rules::RuleRegistry& registry) {
   // The configuration "for" a path that is not there would describe nothing: a typo.
   std::error_code missing;
@@ -234,7 +211,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   driver_options.jobs = options.jobs;
   driver_options.parse_only = options.parse_only;
   if (!options.compile_commands_dir.empty()) {
-    auto dir = compile_commands_folder(options.compile_commands_dir);
+    auto dir = sealint::cli::compile_commands_folder(options.compile_commands_dir);
     if (!dir) {
       std::cerr << "sealint: error: " << dir.error() << '\n';
       return kExitError;
