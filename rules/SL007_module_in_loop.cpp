@@ -211,7 +211,9 @@ bool is_stateful_optimizer(ir::Language language, std::string_view q, const Expr
   return true;
 }
 
-enum class Built { Nothing, Module, Container, Optimizer };
+// Parameter: `nn.Parameter(torch.randn(d))`, a new leaf the optimizer never sees when built in
+// `forward()`; in a loop it is reported nowhere (meta-learning builds fast weights per task).
+enum class Built { Nothing, Module, Container, Optimizer, Parameter };
 
 struct Construction {
   const Expr* call = nullptr;
@@ -248,7 +250,7 @@ class FileFacts {
         case NnKind::Parameters:
           return Built::Module;
         case NnKind::Container:
-          return nn_class == "Parameter" ? Built::Nothing : Built::Container;
+          return nn_class == "Parameter" ? Built::Parameter : Built::Container;
       }
     }
     if (knowledge::is_torchvision_model(q)) return Built::Module;
@@ -599,6 +601,7 @@ class ModuleInLoop final : public Rule {
             report_in_method(module, function, stmt, c, sink);
             continue;
           }
+          if (c.built == Built::Parameter) continue;
           if (const Stmt* loop = step_loop(facts, function, where.loops, guard_depth))
             report_in_loop(module, *loop, stmt, c, sink);
         }
@@ -742,7 +745,8 @@ class ModuleInLoop final : public Rule {
       // C++ names the member bare: `proj = register_module("proj", ...)`.
       if (key.starts_with("self.")) attr = cpp ? key.substr(5) : key;
     }
-    const std::string_view what = allocates(*c.call);
+    const std::string_view what =
+        c.built == Built::Parameter ? "makes a new parameter" : allocates(*c.call);
     const std::string message =
         attr.empty() ? fmt::format(
                            "`{}` is constructed in `{}()`: every call {} that the optimizer never "
@@ -762,8 +766,9 @@ class ModuleInLoop final : public Rule {
     } else {
       help = attr.empty()
                  ? fmt::format(
-                       "construct {} once in `__init__`, store it on `self` and call it in `{}()`",
-                       constructor_name(module, *c.call), function.name)
+                       "construct {} once in `__init__`, store it on `self` and {} it in `{}()`",
+                       constructor_name(module, *c.call),
+                       c.built == Built::Parameter ? "use" : "call", function.name)
                  : fmt::format("move `{} = ...` to `__init__`", attr);
     }
     sink.report(kInfo, construction_range(module, stmt, *c.call), message, help,

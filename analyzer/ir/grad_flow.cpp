@@ -7,6 +7,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/guards.h"
+#include "analyzer/ir/torch_code.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/builtins.h"
 #include "analyzer/knowledge/containers.h"
@@ -1193,7 +1194,8 @@ class GradWalker {
 
 // ---- FileAnalysis ---------------------------------------------------------------------------
 
-FileAnalysis::FileAnalysis(const Module& module) : module_(module), facts_(module.expr_count()) {
+FileAnalysis::FileAnalysis(const Module& module)
+    : module_(module), torch_code_(is_torch_code(module)), facts_(module.expr_count()) {
   for (const Function& function : module.functions()) {
     if (function.is_module || function.parent_class != nullptr) continue;
     functions_by_name_.emplace(function.name, &function);

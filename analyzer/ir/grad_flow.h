@@ -43,8 +43,9 @@ class FileAnalysis {
   FileAnalysis& operator=(const FileAnalysis&) = delete;
 
   const Module& module() const { return module_; }
-  // Grad evidence needs torch in the file: plain Python with a `loss` is not a training script.
-  bool has_torch() const { return module_.imports_torch; }
+  // Grad evidence needs torch code (ir/torch_code.h): plain Python with a `loss` is not a
+  // training script, and MXNet's `loss.backward()` is not torch's.
+  bool has_torch() const { return torch_code_; }
 
   const Fact& fact(const Expr& expr) const { return facts_[expr.id]; }
   const FunctionSummary& summary(const Function& function) const;
@@ -81,6 +82,7 @@ class FileAnalysis {
   FunctionState& ensure_walked(const Function& function) const;
 
   const Module& module_;
+  bool torch_code_ = false;
   mutable std::vector<Fact> facts_;
   mutable std::unordered_map<const Function*, std::unique_ptr<FunctionState>> functions_;
   mutable std::unordered_map<const Stmt*, bool> iteration_loops_;

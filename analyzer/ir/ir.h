@@ -216,6 +216,8 @@ class Module {
   ClassDef* new_class() { return &classes_.emplace_back(); }
 
   size_t expr_count() const { return exprs_.size(); }
+  // Every expression of the file, in creation order (nested ones too).
+  const std::deque<Expr>& exprs() const { return exprs_; }
   // Every function, the module's top level first, in source order.
   const std::deque<Function>& functions() const { return functions_; }
   const std::deque<ClassDef>& classes() const { return classes_; }

@@ -40,15 +40,12 @@ inline constexpr std::string_view kCleanTrainPy =
     "        total += loss.item()\n"
     "    return total\n";
 
-// The leaky loop's shape with no torch import: plain Python, not a training script.
+// A loop over a `model` and a `loss` with no torch import and no training step: plain Python.
 inline constexpr std::string_view kPlainPython =
-    "def train(model, loader, optimizer, criterion):\n"
+    "def score(model, rows, criterion):\n"
     "    total = 0\n"
-    "    for x, y in loader:\n"
-    "        optimizer.zero_grad()\n"
+    "    for x, y in rows:\n"
     "        loss = criterion(model(x), y)\n"
-    "        loss.backward()\n"
-    "        optimizer.step()\n"
     "        total += loss\n"
     "    return total\n";
 

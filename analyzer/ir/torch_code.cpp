@@ -1,0 +1,57 @@
+#include "analyzer/ir/torch_code.h"
+
+#include "analyzer/knowledge/ecosystem.h"
+#include "analyzer/knowledge/naming.h"
+
+namespace sealint::ir {
+
+namespace {
+
+// The name a receiver is known by: `optimizer` for `optimizer`, `self.optimizer`, `opts[0]`.
+std::string_view receiver_name(const Expr* receiver) {
+  while (receiver != nullptr && receiver->kind == ExprKind::Subscript) receiver = receiver->base();
+  if (receiver == nullptr) return {};
+  if (receiver->kind == ExprKind::Name || receiver->kind == ExprKind::Attr) return receiver->text;
+  return {};
+}
+
+// The file calls `x.backward()` and clears or steps an optimizer: one training step's verbs.
+bool plainly_trains(const Module& module) {
+  bool backward = false;
+  bool optimizer = false;
+  for (const Expr& expr : module.exprs()) {
+    if (expr.kind != ExprKind::Call) continue;
+    const Expr* callee = expr.callee();
+    if (callee == nullptr || callee->kind != ExprKind::Attr) continue;
+    if (callee->text == "backward") backward = true;
+    if (callee->text == "zero_grad" ||
+        (callee->text == "step" &&
+         knowledge::is_optimizer_like_name(receiver_name(callee->base())))) {
+      optimizer = true;
+    }
+    if (backward && optimizer) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_torch_code(const Module& module) {
+  if (module.imports_torch) return true;
+  if (module.language() != Language::Python) return false;
+  bool torch_library = false;
+  for (const ImportAlias& alias : module.imports) {
+    switch (knowledge::import_framework(alias.dotted)) {
+      case knowledge::ImportFramework::Other:
+        return false;
+      case knowledge::ImportFramework::Torch:
+        torch_library = true;
+        break;
+      case knowledge::ImportFramework::None:
+        break;
+    }
+  }
+  return torch_library || plainly_trains(module);
+}
+
+}  // namespace sealint::ir
