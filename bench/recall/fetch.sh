@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Export, for each (repository, leaky commit) of bench/recall/cases.tsv, the Python files of the
+# whole tree at that commit into bench/recall/.cache/<owner>+<name>@<12-hex leaky commit>/
+# (gitignored). Only names, commits, paths and lines are committed; the code comes from here.
+#
+# The snapshots come from the search tool's `fetch` (argument `github:<owner>/<name>`), which
+# leaves a git directory under $MIRROR (default /work/.mirror) at <owner>+<name>/..., bare
+# (`repo/`) or not (`repo/.git/`). The export reuses bench/corpus/export_tree.py (the files of
+# `git archive <commit>`, less any blob the snapshot lacks), then keeps only *.py files.
+# Repositories that are missing are listed at the end; the others are exported anyway.
+#
+# Usage: bench/recall/fetch.sh [--force]     (--force: export again even when already exported)
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+cases="$here/cases.tsv"
+cache="$here/.cache"
+export_tree="$here/../corpus/export_tree.py"
+mirror=${MIRROR:-/work/.mirror}
+force=0
+[ "${1:-}" = "--force" ] && force=1
+
+mkdir -p "$cache"
+
+# The git directory of a mirror: the first folder below $1 holding HEAD, objects/ and refs/.
+find_git_dir() {
+    local base=$1 head
+    [ -d "$base" ] || return 1
+    head=$(find "$base" -maxdepth 4 -name HEAD -type f 2>/dev/null | while read -r h; do
+        d=$(dirname "$h")
+        if [ -d "$d/objects" ] && [ -d "$d/refs" ]; then echo "$d"; break; fi
+    done)
+    [ -n "$head" ] || return 1
+    echo "$head"
+}
+
+missing=()
+bad=()
+ok=0
+total=0
+# One export per (repo, leaky commit).
+while IFS=$'\t' read -r repo leaky; do
+    total=$((total + 1))
+    key=${repo/\//+}
+    dest="$cache/$key@${leaky:0:12}"
+    stamp="$dest/.sealint-bench-commit"
+    if [ $force -eq 0 ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$leaky" ]; then
+        ok=$((ok + 1))
+        continue
+    fi
+    if ! gitdir=$(find_git_dir "$mirror/$key"); then
+        missing+=("$repo")
+        continue
+    fi
+    if ! git --git-dir="$gitdir" cat-file -e "$leaky^{commit}" 2>/dev/null; then
+        bad+=("$repo (commit $leaky not in $gitdir)")
+        continue
+    fi
+    rm -rf "$dest"
+    mkdir -p "$dest"
+    if ! python3 "$export_tree" "$gitdir" "$leaky" . "$dest"; then
+        bad+=("$repo@${leaky:0:12} (export failed)")
+        rm -rf "$dest"
+        continue
+    fi
+    # Keep the Python sources only (the cases name .py files; data and binaries are not needed).
+    find "$dest" -type f ! -name '*.py' -delete
+    find "$dest" -mindepth 1 -type d -empty -delete
+    echo "$leaky" > "$stamp"
+    n=$(find "$dest" -name '*.py' -type f | wc -l)
+    echo "exported $repo @ ${leaky:0:12}: $n Python files"
+    ok=$((ok + 1))
+done < <(awk -F'\t' 'NR > 1 && $1 != "" { print $1 "\t" $3 }' "$cases" | sort -u)
+
+echo "$ok of $total (repository, leaky commit) exports ready in $cache"
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "MISSING (not under $mirror; bring each with the search tool's fetch, github:<owner>/<name>, then run this again):"
+    printf '  %s\n' $(printf '%s\n' "${missing[@]}" | sort -u)
+fi
+if [ ${#bad[@]} -gt 0 ]; then
+    echo "FAILED:"
+    printf '  %s\n' "${bad[@]}"
+fi
+exit 0
