@@ -6,8 +6,12 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
+#include "analyzer/ir/guards.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/naming.h"
+#include "analyzer/knowledge/torch_api.h"
 #include "analyzer/semantic/framework_of.h"
+#include "analyzer/semantic/mode_test.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -95,6 +99,7 @@ class EvalWithoutNoGrad final : public Rule {
         if (inside_evaluation) return;
         check_loop(module, analysis, function, stmt, evaluation_function, switches, sink);
       });
+      check_shared_passes(module, analysis, function, sink);
     }
   }
 
@@ -175,6 +180,116 @@ class EvalWithoutNoGrad final : public Rule {
                         name, where),
             help(module, function, by_name), std::move(related))
         .probe = probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *call));
+  }
+
+  // A loop that one function runs for the training pass and the evaluation passes alike: every
+  // backward and optimizer step sits under a test of the mode (`if mode == "train":`,
+  // `if is_train:`, `if optimizer is not None:`) inside the loop, while the model runs outside
+  // it, with autograd on in every pass. A function that switches grad itself
+  // (`torch.set_grad_enabled(is_train)`, a `no_grad` context picked by the mode) is quiet.
+  struct SharedLoop {
+    const Expr* forward = nullptr;      // the first model call outside every mode test
+    const Stmt* mode_branch = nullptr;  // the `if` whose training side trains
+    const Expr* mode_test = nullptr;
+    bool trains_in_every_pass = false;  // a backward or a step outside every mode test
+  };
+
+  void check_shared_passes(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           const ir::Function& function, DiagnosticSink& sink) const {
+    if (module.language() != ir::Language::Python || switches_grad(module, function)) return;
+    std::vector<std::pair<const Stmt*, SharedLoop>> loops;
+    auto facts_of = [&](const Stmt* loop) -> SharedLoop& {
+      for (auto& [stmt, facts] : loops) {
+        if (stmt == loop) return facts;
+      }
+      return loops.emplace_back(loop, SharedLoop{}).second;
+    };
+    ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
+      if (where.loops.empty()) return;
+      // The innermost mode test whose training side holds the statement, and how many loops
+      // enclose it.
+      const Stmt* branch = nullptr;
+      const Expr* test = nullptr;
+      size_t branch_depth = 0;
+      for (const ir::Branch& b : where.branches) {
+        if (b.handler || b.stmt->kind != StmtKind::If || !ir::block_contains(b.stmt->body, stmt))
+          continue;
+        if (const Expr* t = semantic::training_mode_test(b.stmt->value)) {
+          branch = b.stmt;
+          test = t;
+          branch_depth = b.loop_depth;
+        }
+      }
+      ir::for_each_expr(stmt, [&](const Expr& expr) {
+        if (expr.kind != ExprKind::Call) return;
+        if (analysis.call_trains(expr)) {
+          for (size_t i = 0; i < where.loops.size(); ++i) {
+            SharedLoop& facts = facts_of(where.loops[i]);
+            if (test != nullptr && branch_depth > i) {
+              facts.mode_branch = branch;
+              facts.mode_test = test;
+            } else {
+              facts.trains_in_every_pass = true;
+            }
+          }
+          return;
+        }
+        if (test != nullptr || where.no_grad) return;
+        SharedLoop& facts = facts_of(where.loops.back());
+        if (facts.forward == nullptr && is_model_call(analysis, expr) &&
+            analysis.fact(expr).grad == ir::Grad::Yes) {
+          facts.forward = &expr;
+        }
+      });
+    });
+    for (const auto& [loop, facts] : loops) {
+      if (facts.forward == nullptr || facts.mode_branch == nullptr || facts.trains_in_every_pass)
+        continue;
+      report_shared_loop(module, *loop, facts, sink);
+    }
+  }
+
+  void report_shared_loop(const ir::Module& module, const Stmt& loop, const SharedLoop& facts,
+                          DiagnosticSink& sink) const {
+    const Expr* callee = facts.forward->callee();
+    const Expr* model_expr =
+        callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
+    const std::string model = ir::place_key(model_expr);
+    const std::string name = model.empty() ? quote(module, *model_expr).text : model;
+    const std::string test = quote(module, *facts.mode_test).text;
+    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
+    std::vector<Related> related = {
+        {facts.mode_test->range, fmt::format("the backward runs only when `{}`", test)},
+        {{loop.range.begin, std::max(header_end, loop.range.begin)},
+         "the loop that serves every pass"}};
+    sink.report(kInfo, facts.forward->range,
+                fmt::format("`{}` runs with autograd on in every pass of this loop, but a backward "
+                            "runs only when `{}`; the other passes keep activations for a "
+                            "backward that never runs",
+                            name, test),
+                fmt::format("run the forward under `with torch.set_grad_enabled({}):`", test),
+                std::move(related))
+        .probe =
+        probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *facts.forward));
+  }
+
+  // The function turns autograd on or off itself, by any of torch's switches.
+  static bool switches_grad(const ir::Module& module, const ir::Function& function) {
+    for (const Expr* decorator : function.decorators) {
+      if (ir::classify_guard(module, decorator) != ir::GuardKind::Other) return true;
+    }
+    bool found = false;
+    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+      ir::for_each_expr(stmt, [&](const Expr& expr) {
+        if (found || (expr.kind != ExprKind::Call && expr.kind != ExprKind::Attr)) return;
+        const Expr* named = expr.kind == ExprKind::Call ? expr.callee() : &expr;
+        const std::string q = ir::qualified_name(module, named);
+        const std::string_view last = std::string_view(q).substr(q.rfind('.') + 1);
+        found =
+            knowledge::kGradModeSwitches.contains(last) || knowledge::is_no_grad_like_name(last);
+      });
+    });
+    return found;
   }
 
   // C++ has a guard, not a decorator or a `with` block.

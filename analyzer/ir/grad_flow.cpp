@@ -1417,37 +1417,38 @@ bool FileAnalysis::loop_trains(const Stmt& loop) const {
   bool trains = false;
   for_each_nested(loop.body, [&](const Stmt& stmt) {
     if (trains) return;
-    for_each_expr(stmt, [&](const Expr& expr) {
-      if (trains || expr.kind != ExprKind::Call) return;
-      const Expr* callee = expr.callee();
-      if (callee->kind == ExprKind::Attr) {
-        const std::string_view m = callee->text;
-        if (m == "backward" || m == "manual_backward") trains = true;
-        const Fact& receiver = facts_[callee->base()->id];
-        if ((m == "step" || m == "zero_grad") &&
-            (receiver.kind == ValueKind::Optimizer ||
-             is_optimizer_like_name(dotted_name(callee->base())))) {
-          trains = true;
-        }
-        if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
-          if (const Function* method = resolve_method(receiver, m))
-            trains = trains || summary(*method).trains;
-        }
-      }
-      if (callee->kind == ExprKind::Name) {
-        if (const Function* function = function_named(callee->text))
-          trains = trains || summary(*function).trains;
-      }
-      // `torch.autograd.grad(loss, params)`: a backward by another name.
-      const std::string q = qualified_name(module_, callee);
-      if (q.starts_with("torch.autograd.") &&
-          knowledge::kAutogradBackwards.contains(std::string_view(q).substr(15))) {
-        trains = true;
-      }
-    });
+    for_each_expr(stmt, [&](const Expr& expr) { trains = trains || call_trains(expr); });
   });
   training_loops_[&loop] = trains;
   return trains;
+}
+
+bool FileAnalysis::call_trains(const Expr& expr) const {
+  if (expr.kind != ExprKind::Call) return false;
+  const Expr* callee = expr.callee();
+  if (callee->kind == ExprKind::Attr) {
+    const std::string_view m = callee->text;
+    if (m == "backward" || m == "manual_backward") return true;
+    const Fact& receiver = facts_[callee->base()->id];
+    if ((m == "step" || m == "zero_grad") &&
+        (receiver.kind == ValueKind::Optimizer ||
+         is_optimizer_like_name(dotted_name(callee->base())))) {
+      return true;
+    }
+    if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
+      if (const Function* method = resolve_method(receiver, m); method && summary(*method).trains)
+        return true;
+    }
+  }
+  if (callee->kind == ExprKind::Name) {
+    if (const Function* function = function_named(callee->text);
+        function && summary(*function).trains)
+      return true;
+  }
+  // `torch.autograd.grad(loss, params)`: a backward by another name.
+  const std::string q = qualified_name(module_, callee);
+  return q.starts_with("torch.autograd.") &&
+         knowledge::kAutogradBackwards.contains(std::string_view(q).substr(15));
 }
 
 Fact FileAnalysis::classify_value(const Expr* value) const {

@@ -56,6 +56,9 @@ class FileAnalysis {
   bool is_iteration_loop(const Stmt& loop) const;
   // The loop calls backward or an optimizer step (also through functions of the file).
   bool loop_trains(const Stmt& loop) const;
+  // The call is a backward, an optimizer's step or zero_grad, `torch.autograd.grad`, or a
+  // function or method of the file that trains.
+  bool call_trains(const Expr& call) const;
   // Places whose graph a backward consumes in `function` (`loss.backward()`, `acc.backward()`,
   // `torch.stack(losses).sum().backward()`), and the places they were computed from.
   bool consumed_by_backward(const Function& function, std::string_view key) const;

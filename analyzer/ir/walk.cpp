@@ -148,4 +148,10 @@ std::vector<const Stmt*> statements_after(const Function& function, const Stmt& 
   return out;
 }
 
+bool block_contains(const std::vector<Stmt*>& block, const Stmt& stmt) {
+  return std::any_of(block.begin(), block.end(), [&](const Stmt* s) {
+    return s->range.begin <= stmt.range.begin && stmt.range.end <= s->range.end;
+  });
+}
+
 }  // namespace sealint::ir

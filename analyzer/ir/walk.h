@@ -42,6 +42,9 @@ void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(co
 void for_each_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit);
 void for_each_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit);
 
+// `stmt` is one of `block`'s statements or nested in one (the `if` side that holds it).
+[[nodiscard]] bool block_contains(const std::vector<Stmt*>& block, const Stmt& stmt);
+
 // The statements that run after `stmt` ends, on every path (any depth, in source order): those
 // after it in its block and in each enclosing block of `function`. Not the other branch of an
 // `if` around it, nor an `except` handler: they run instead of it, not after it.

@@ -55,6 +55,19 @@ bool is_loss_fn_like_name(std::string_view name) {
          name.ends_with("_criterion") || name.ends_with("_loss_fn");
 }
 
+bool is_training_mode_name(std::string_view name) {
+  const std::string lowered = lowercase(name);
+  return lowered.find("train") != std::string::npos && lowered.find("trainer") == std::string::npos;
+}
+
+bool is_evaluation_mode_name(std::string_view name) {
+  const std::string lowered = lowercase(name);
+  for (std::string_view word : {"eval", "val", "test", "infer", "predict"}) {
+    if (lowered.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
 bool is_optimizer_like_name(std::string_view name) {
   const std::string lowered = lowercase(name);
   return lowered == "opt" || lowered.find("optimizer") != std::string::npos ||

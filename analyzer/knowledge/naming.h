@@ -28,6 +28,11 @@ namespace sealint::knowledge {
 [[nodiscard]] bool is_test_file_name(std::string_view file_name);
 // A folder of tests or test helpers: `test`, `tests`, `testing`, `test_utils`.
 [[nodiscard]] bool is_test_folder_name(std::string_view folder);
+// A flag or mode that says a pass trains (`is_train`, `training`, `do_train`, `"train"`), not a
+// trainer object (`trainer`), as a loop that serves train and evaluation passes tests it.
+[[nodiscard]] bool is_training_mode_name(std::string_view name);
+// A flag or mode that says a pass evaluates (`is_eval`, `"val"`, `"valid"`, `"test"`).
+[[nodiscard]] bool is_evaluation_mode_name(std::string_view name);
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
 

@@ -42,6 +42,11 @@ inline constexpr auto kTorchFactories = sorted_names(
 // functions, gradient penalties), and the graph they consume is not kept.
 inline constexpr auto kAutogradBackwards = sorted_names("backward", "grad");
 
+// `torch.*` switches of autograd's mode, as context managers, decorators or calls: a function
+// that names one decides about grad itself (`with torch.set_grad_enabled(phase == "train"):`).
+inline constexpr auto kGradModeSwitches =
+    sorted_names("enable_grad", "inference_mode", "no_grad", "set_grad_enabled");
+
 // In-place tensor updates that make the receiver's history reach their arguments' graphs:
 // `avg.mul_(m).add_(v)` chains every call's graph into `avg`.
 inline constexpr auto kInPlaceUpdates =

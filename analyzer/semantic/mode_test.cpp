@@ -1,0 +1,85 @@
+#include "analyzer/semantic/mode_test.h"
+
+#include "analyzer/knowledge/naming.h"
+
+namespace sealint::semantic {
+
+namespace {
+
+using ir::Expr;
+using ir::ExprKind;
+
+// A flag read as it is: `is_train`, `self.training`, `args.do_train`.
+bool is_flag(const Expr* expr) {
+  return expr != nullptr && (expr->kind == ExprKind::Name || expr->kind == ExprKind::Attr);
+}
+
+// The source text of a string literal (quotes included); empty for anything else.
+std::string_view string_literal(const Expr* expr) {
+  if (expr == nullptr || expr->kind != ExprKind::Const || expr->const_kind != ir::ConstKind::Str)
+    return {};
+  return expr->text;
+}
+
+// `mode == "train"`, `phase in ("train",)`, `split != "val"`, `optimizer is not None`.
+bool is_mode_comparison(const Expr& compare) {
+  if (compare.items.size() != 2) return false;
+  const std::string_view op = compare.text;
+  const bool positive = op == "==" || op == "in" || op == "is";
+  const bool negative = op == "!=" || op == "not in" || op == "is not";
+  for (const Expr* side : compare.items) {
+    const std::string_view literal = string_literal(side);
+    if (!literal.empty()) {
+      if (positive && knowledge::is_training_mode_name(literal)) return true;
+      if (negative && knowledge::is_evaluation_mode_name(literal) &&
+          !knowledge::is_training_mode_name(literal))
+        return true;
+    }
+    // A collection of literals: `phase in ("train", "finetune")`.
+    if (side->kind == ExprKind::Collection && positive && !side->items.empty()) {
+      bool all_training = true;
+      for (const Expr* item : side->items)
+        all_training = all_training && knowledge::is_training_mode_name(string_literal(item));
+      if (all_training) return true;
+    }
+  }
+  // `optimizer is not None`: the pass that is handed an optimizer trains.
+  const Expr* lhs = compare.items[0];
+  const Expr* rhs = compare.items[1];
+  return op == "is not" && is_flag(lhs) && knowledge::is_optimizer_like_name(lhs->text) &&
+         rhs->kind == ExprKind::Const && rhs->text == "None";
+}
+
+}  // namespace
+
+const Expr* training_mode_test(const Expr* condition) {
+  if (condition == nullptr) return nullptr;
+  switch (condition->kind) {
+    case ExprKind::Name:
+    case ExprKind::Attr:
+      return knowledge::is_training_mode_name(condition->text) ||
+                     knowledge::is_optimizer_like_name(condition->text)
+                 ? condition
+                 : nullptr;
+    case ExprKind::UnaryOp:
+      // `not is_eval`
+      return condition->text == "not" && is_flag(condition->base()) &&
+                     knowledge::is_evaluation_mode_name(condition->base()->text) &&
+                     !knowledge::is_training_mode_name(condition->base()->text)
+                 ? condition
+                 : nullptr;
+    case ExprKind::Compare:
+      return is_mode_comparison(*condition) ? condition : nullptr;
+    case ExprKind::BoolOp:
+      // `is_train and (step + 1) % accum == 0`: the branch runs only in the training pass.
+      if (condition->text != "and") return nullptr;
+      for (const Expr* side : condition->items) {
+        if (const Expr* test = training_mode_test(side)) return test;
+      }
+      return nullptr;
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace sealint::semantic
