@@ -196,7 +196,13 @@ class EvalWithoutNoGrad final : public Rule {
 
   void check_shared_passes(const ir::Module& module, const ir::FileAnalysis& analysis,
                            const ir::Function& function, DiagnosticSink& sink) const {
-    if (module.language() != ir::Language::Python || switches_grad(module, function)) return;
+    if (module.language() != ir::Language::Python) return;
+    const GradSwitches switches = grad_switches(module, function);
+    if (switches.whole_function) return;
+    auto switched = [&](const Stmt& stmt) {
+      return std::any_of(switches.blocks.begin(), switches.blocks.end(),
+                         [&](const Stmt* block) { return ir::block_contains(block->body, stmt); });
+    };
     std::vector<std::pair<const Stmt*, SharedLoop>> loops;
     auto facts_of = [&](const Stmt* loop) -> SharedLoop& {
       for (auto& [stmt, facts] : loops) {
@@ -234,7 +240,7 @@ class EvalWithoutNoGrad final : public Rule {
           }
           return;
         }
-        if (test != nullptr || where.no_grad) return;
+        if (test != nullptr || where.no_grad || switched(stmt)) return;
         SharedLoop& facts = facts_of(where.loops.back());
         if (facts.forward == nullptr && is_model_call(analysis, expr) &&
             analysis.fact(expr).grad == ir::Grad::Yes) {
@@ -273,23 +279,45 @@ class EvalWithoutNoGrad final : public Rule {
         probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *facts.forward));
   }
 
-  // The function turns autograd on or off itself, by any of torch's switches.
-  static bool switches_grad(const ir::Module& module, const ir::Function& function) {
-    for (const Expr* decorator : function.decorators) {
-      if (ir::classify_guard(module, decorator) != ir::GuardKind::Other) return true;
-    }
+  // Where a function switches autograd itself: a decorator or a statement
+  // (`torch.set_grad_enabled(is_train)`) switches the whole function; a `with` block switches
+  // its body when it names a switch or a context chosen elsewhere (`with context:`).
+  struct GradSwitches {
+    bool whole_function = false;
+    std::vector<const Stmt*> blocks;
+  };
+
+  static bool names_grad_switch(const ir::Module& module, const Expr& expr) {
     bool found = false;
-    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
-      ir::for_each_expr(stmt, [&](const Expr& expr) {
-        if (found || (expr.kind != ExprKind::Call && expr.kind != ExprKind::Attr)) return;
-        const Expr* named = expr.kind == ExprKind::Call ? expr.callee() : &expr;
-        const std::string q = ir::qualified_name(module, named);
-        const std::string_view last = std::string_view(q).substr(q.rfind('.') + 1);
-        found =
-            knowledge::kGradModeSwitches.contains(last) || knowledge::is_no_grad_like_name(last);
-      });
+    ir::for_each_subexpr(expr, [&](const Expr& e) {
+      if (found || (e.kind != ExprKind::Name && e.kind != ExprKind::Attr)) return;
+      const std::string q = ir::qualified_name(module, &e);
+      const std::string_view last = std::string_view(q).substr(q.rfind('.') + 1);
+      found = knowledge::kGradModeSwitches.contains(last) || knowledge::is_no_grad_like_name(last);
     });
     return found;
+  }
+
+  static GradSwitches grad_switches(const ir::Module& module, const ir::Function& function) {
+    GradSwitches out;
+    for (const Expr* decorator : function.decorators) {
+      if (ir::classify_guard(module, decorator) != ir::GuardKind::Other) out.whole_function = true;
+    }
+    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+      if (stmt.kind == StmtKind::ExprStmt && stmt.value != nullptr &&
+          names_grad_switch(module, *stmt.value)) {
+        out.whole_function = true;
+      }
+      if (stmt.kind != StmtKind::Guard) return;
+      for (const Expr* item : stmt.items) {
+        if (item->kind == ExprKind::Name || item->kind == ExprKind::Attr ||
+            names_grad_switch(module, *item)) {
+          out.blocks.push_back(&stmt);
+          return;
+        }
+      }
+    });
+    return out;
   }
 
   // C++ has a guard, not a decorator or a `with` block.

@@ -15,21 +15,21 @@ std::string_view receiver_name(const Expr* receiver) {
   return {};
 }
 
-// The file calls `x.backward()` and clears or steps an optimizer: one training step's verbs.
+// The file calls two of a training step's three verbs: `loss.backward()`, `zero_grad()`, an
+// optimizer's `step()` (OpenNMT's trainer steps and clears; its backward is in another module).
 bool plainly_trains(const Module& module) {
   bool backward = false;
-  bool optimizer = false;
+  bool zero_grad = false;
+  bool step = false;
   for (const Expr& expr : module.exprs()) {
     if (expr.kind != ExprKind::Call) continue;
     const Expr* callee = expr.callee();
     if (callee == nullptr || callee->kind != ExprKind::Attr) continue;
-    if (callee->text == "backward") backward = true;
-    if (callee->text == "zero_grad" ||
-        (callee->text == "step" &&
-         knowledge::is_optimizer_like_name(receiver_name(callee->base())))) {
-      optimizer = true;
-    }
-    if (backward && optimizer) return true;
+    backward = backward || callee->text == "backward";
+    zero_grad = zero_grad || callee->text == "zero_grad";
+    step = step || (callee->text == "step" &&
+                    knowledge::is_optimizer_like_name(receiver_name(callee->base())));
+    if (int(backward) + int(zero_grad) + int(step) >= 2) return true;
   }
   return false;
 }

@@ -40,6 +40,8 @@ TEST(TorchCode, AFileThatPlainlyTrainsIsTorchCodeWithoutTheImport) {
       torch_code("class T:\n    def s(self, l):\n        l.backward()\n        "
                  "self.opt.step()\n"));
   EXPECT_TRUE(torch_code("def s(l, m):\n    m.zero_grad()\n    l.backward()\n"));
+  // A trainer whose backward is in another module still clears and steps its optimizer.
+  EXPECT_TRUE(torch_code("def s(self):\n    self.model.zero_grad()\n    self.optim.step()\n"));
 }
 
 TEST(TorchCode, OneVerbIsNotATrainingStep) {
