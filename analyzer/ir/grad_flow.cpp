@@ -433,10 +433,15 @@ class GradWalker {
       Fact& slot;
       ~RecordBound() { slot = value; }
     } record{value, a_.facts_[target->id]};
-    // `loss = compute(batch)` followed by `loss.backward()`: the backward is the evidence.
+    // `loss = compute(batch)` (or arithmetic on one, `-1 * torch.mean(ll)`) followed by
+    // `loss.backward()`: the backward is the evidence. Not `loss = outputs.loss`: the evidence
+    // is the name's, over the whole function, and an evaluation loop's `outputs` computed under
+    // no_grad may bind the same name.
     if (value.grad == Grad::Unknown && no_grad_ == 0 && target->kind == ExprKind::Name &&
         value.kind != ValueKind::Module && value.kind != ValueKind::Container &&
-        consumed_below(key) && value_expr != nullptr && value_expr->kind == ExprKind::Call) {
+        consumed_below(key) && value_expr != nullptr &&
+        (value_expr->kind == ExprKind::Call || value_expr->kind == ExprKind::BinOp ||
+         value_expr->kind == ExprKind::UnaryOp)) {
       value.grad = Grad::Yes;
       value.kind = ValueKind::Tensor;
       value.scalar = true;
