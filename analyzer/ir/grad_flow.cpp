@@ -972,6 +972,14 @@ class GradWalker {
     if (receiver.kind == ValueKind::Class && receiver.instance_of != nullptr) {
       return {};  // a classmethod or static helper: not followed
     }
+    // `self.loss(pred, y)`, `self.criterion(out, y)`, `trainer.compute_loss(model, batch)`: a
+    // loss held in an attribute, or a method the file does not define, called on the step's
+    // values.
+    if (!args.empty() && receiver.kind != ValueKind::Container &&
+        (method == "loss" || is_loss_fn_like_name(method) ||
+         knowledge::is_loss_function_name(method))) {
+      return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(true);
+    }
     switch (receiver.kind) {
       case ValueKind::Module:
         if (method == "forward" || method == "__call__")
