@@ -1123,6 +1123,14 @@ class GradWalker {
       return no_grad_fact(ValueKind::Container);
     }
     if (!a_.has_torch()) return {};
+    // `hvd.allreduce(loss)`, `utils.reduce_tensor(loss)`: a collective outside torch returns
+    // its argument's value with its graph. (torch.distributed's collectives work in place.)
+    if ((any_grad_arg || arg_params != 0) && no_grad_ == 0 && !q.starts_with("torch.") &&
+        knowledge::is_collective_name(last) && !args.empty()) {
+      Fact fact = any_grad_arg ? grad_fact(args[0].scalar) : Fact{};
+      fact.params = arg_params;
+      return fact;
+    }
     if (q.ends_with("DataLoader")) return no_grad_fact(ValueKind::Loader);
     if (q.starts_with("torch.autograd.")) {
       if (last == "backward" || last == "grad") out_.summary.trains = true;

@@ -68,6 +68,14 @@ bool is_evaluation_mode_name(std::string_view name) {
   return false;
 }
 
+bool is_collective_name(std::string_view name) {
+  const std::string lowered = lowercase(name);
+  for (std::string_view word : {"reduce", "gather", "broadcast", "sync_tensor"}) {
+    if (lowered.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
 bool is_optimizer_like_name(std::string_view name) {
   const std::string lowered = lowercase(name);
   return lowered == "opt" || lowered.find("optimizer") != std::string::npos ||

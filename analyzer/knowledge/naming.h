@@ -33,6 +33,11 @@ namespace sealint::knowledge {
 [[nodiscard]] bool is_training_mode_name(std::string_view name);
 // A flag or mode that says a pass evaluates (`is_eval`, `"val"`, `"valid"`, `"test"`).
 [[nodiscard]] bool is_evaluation_mode_name(std::string_view name);
+// A collective or reduction helper of distributed training, outside torch (`hvd.allreduce`,
+// `reduce_tensor`, `all_gather`, `sync_tensor`): it returns its argument's value, and with it
+// the graph (horovod's collectives are autograd functions; a helper that clones and all-reduces
+// keeps the clone's history).
+[[nodiscard]] bool is_collective_name(std::string_view name);
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
 
