@@ -483,7 +483,8 @@ bool wrapped(const Function& function) {
 // ---- Findings -------------------------------------------------------------------------------
 
 // What makes the graph grow in one statement of a session loop.
-enum class GrowthKind { Op, Operator, Minimize, GetNext, Helper };
+// Assign: `var.assign(value)` on a TF variable, the method form of `tf.assign`.
+enum class GrowthKind { Op, Operator, Minimize, GetNext, Helper, Assign };
 
 struct Growth {
   GrowthKind kind = GrowthKind::Op;
@@ -965,6 +966,9 @@ class Checker {
         return make_growth(GrowthKind::Minimize, &call);
       if (method == "get_next" && is_tf_iterator(function, *callee->base(), loop))
         return make_growth(GrowthKind::GetNext, &call);
+      if ((method == "assign" || method == "assign_add" || method == "assign_sub") &&
+          call.arg_count() > 0 && is_tf_variable(function, *callee->base(), loop))
+        return make_growth(GrowthKind::Assign, &call);
     }
     if (const Function* helper = analysis_.resolve_callee(function, call)) {
       if (helper != &function) {
@@ -998,6 +1002,22 @@ class Checker {
     if (const Stmt* binding = ir::binding_before(function, loop, key))
       return assigned_value(*binding, key);
     return nullptr;
+  }
+
+  // A TensorFlow variable: bound before the loop to a `tf.` call (`tf.Variable(...)`,
+  // `tf.get_variable(...)`), or the loop's own target over one (`for var in
+  // tf.trainable_variables():`, or a name bound to that list before the loop).
+  bool is_tf_variable(const Function& function, const Expr& receiver, const Stmt& loop) {
+    auto tf_call = [&](const Expr* value) {
+      return value != nullptr && value->kind == ExprKind::Call &&
+             callee_api(module_, *value).api == Api::Tf;
+    };
+    if (receiver.kind != ExprKind::Call && tf_call(value_before(function, receiver, loop)))
+      return true;
+    if (receiver.kind != ExprKind::Name || loop.targets.size() != 1 || loop.value == nullptr ||
+        ir::place_key(loop.targets[0]) != receiver.text)
+      return false;
+    return tf_call(loop.value) || tf_call(value_before(function, *loop.value, loop));
   }
 
   // `tf.train.AdamOptimizer(lr)`, or a name bound to one, or named like one.
@@ -1066,6 +1086,12 @@ class Checker {
             "time it runs in {}, so the graph keeps growing",
             text, where);
         break;
+      case GrowthKind::Assign:
+        message = fmt::format(
+            "`{}` adds a new assign op, and a constant holding the value, to the TensorFlow "
+            "graph every time it runs in {}, so the graph keeps growing",
+            text, where);
+        break;
       case GrowthKind::Helper:
         message = fmt::format(
             "`{}` adds new ops to the TensorFlow graph on every call, and it is "
@@ -1091,6 +1117,11 @@ class Checker {
           "build `{}` once before the loop and run that tensor, or do the arithmetic "
           "on the values `run` returns; {}",
           text, finalize);
+    } else if (growth.kind == GrowthKind::Assign) {
+      help = fmt::format(
+          "build the assign op once before the loop from a `tf.placeholder` and run it with "
+          "`feed_dict`, or set the value with `var.load(value, session)`, which adds no op; {}",
+          finalize);
     } else if (growth.kind == GrowthKind::GetNext) {
       help = fmt::format("call `get_next()` once before the loop and run the tensor it returns; {}",
                          finalize);
