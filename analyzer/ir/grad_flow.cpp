@@ -699,6 +699,13 @@ class GradWalker {
     const bool lhs_num = lhs.kind == ValueKind::Number;
     const bool rhs_num = rhs.kind == ValueKind::Number;
     if (lhs_num && rhs_num) return no_grad_fact(ValueKind::Number);
+    // `[None] * n`: a preallocated list holds what its literal holds (`n` is a count, whatever
+    // sealint knows of it).
+    if (op == "*" && (lhs.kind == ValueKind::Container) != (rhs.kind == ValueKind::Container)) {
+      const Fact& list = lhs.kind == ValueKind::Container ? lhs : rhs;
+      const Fact& count = lhs.kind == ValueKind::Container ? rhs : lhs;
+      if (count.grad != Grad::Yes) return list;
+    }
     if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
     if (lhs.grad == Grad::Yes || rhs.grad == Grad::Yes) {
       out.grad = Grad::Yes;
