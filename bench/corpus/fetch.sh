@@ -21,17 +21,8 @@ force=0
 
 mkdir -p "$cache"
 
-# The git directory of a mirror: the first folder below $1 holding HEAD, objects/ and refs/.
-find_git_dir() {
-    local base=$1 head
-    [ -d "$base" ] || return 1
-    head=$(find "$base" -maxdepth 4 -name HEAD -type f 2>/dev/null | while read -r h; do
-        d=$(dirname "$h")
-        if [ -d "$d/objects" ] && [ -d "$d/refs" ]; then echo "$d"; break; fi
-    done)
-    [ -n "$head" ] || return 1
-    echo "$head"
-}
+# find_git_dir
+. "$here/../lib/mirror.sh"
 
 missing=()
 bad=()

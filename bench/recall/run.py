@@ -19,19 +19,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from tsv import read_tsv  # noqa: E402
 SLACK = 3
-
-
-def read_tsv(path):
-    with open(path, encoding="utf-8") as f:
-        lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
-    header = lines[0].split("\t")
-    rows = []
-    for l in lines[1:]:
-        cells = l.split("\t")
-        cells += [""] * (len(header) - len(cells))
-        rows.append(dict(zip(header, cells)))
-    return rows
 
 
 def scopes(path):
