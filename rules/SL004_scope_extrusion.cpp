@@ -285,9 +285,7 @@ class ScopeExtrusion final : public Rule {
     related.push_back(
         {work->range, fmt::format("`{}` runs while {} {} alive", quote(module, *work).text,
                                   one ? "it is" : "they are", one ? "still" : "all still")});
-    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
-    related.push_back(
-        {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop they come from"});
+    related.push_back({ir::loop_header(loop), "the loop they come from"});
     sink.report(
         kInfo, names.front().binding->range,
         fmt::format(

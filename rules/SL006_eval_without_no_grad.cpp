@@ -166,9 +166,7 @@ class EvalWithoutNoGrad final : public Rule {
     std::vector<Related> related;
     if (eval_call != nullptr)
       related.push_back({eval_call->range, fmt::format("`{}` is put in eval mode here", name)});
-    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
-    related.push_back(
-        {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the evaluation loop"});
+    related.push_back({ir::loop_header(loop), "the evaluation loop"});
     // The strongest evidence names the place: the `.eval()` call, else the function's name.
     const bool by_name = eval_call == nullptr;
     const std::string where =
@@ -263,11 +261,9 @@ class EvalWithoutNoGrad final : public Rule {
     const std::string model = ir::place_key(model_expr);
     const std::string name = model.empty() ? quote(module, *model_expr).text : model;
     const std::string test = quote(module, *facts.mode_test).text;
-    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
     std::vector<Related> related = {
         {facts.mode_test->range, fmt::format("the backward runs only when `{}`", test)},
-        {{loop.range.begin, std::max(header_end, loop.range.begin)},
-         "the loop that serves every pass"}};
+        {ir::loop_header(loop), "the loop that serves every pass"}};
     sink.report(kInfo, facts.forward->range,
                 fmt::format("`{}` runs with autograd on in every pass of this loop, but a backward "
                             "runs only when `{}`; the other passes keep activations for a "

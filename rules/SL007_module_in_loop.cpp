@@ -700,9 +700,7 @@ class ModuleInLoop final : public Rule {
                       const Construction& c, DiagnosticSink& sink) const {
     const bool cpp = module.language() == ir::Language::Cpp;
     const std::string text = constructor_text(module, stmt, *c.call);
-    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
-    std::vector<Related> related = {{{loop.range.begin, std::max(header_end, loop.range.begin)},
-                                     "the training loop that repeats it"}};
+    std::vector<Related> related = {{ir::loop_header(loop), "the training loop that repeats it"}};
     if (c.built == Built::Optimizer) {
       sink.report(kInfo, construction_range(module, stmt, *c.call),
                   fmt::format("`{}` is constructed on every iteration of the training loop: each "

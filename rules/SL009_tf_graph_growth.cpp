@@ -336,11 +336,6 @@ bool is_param(const Function& function, std::string_view name) {
                      [&](const ir::Param& p) { return p.name == name; });
 }
 
-ByteRange loop_header(const Stmt& loop) {
-  const uint32_t end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
-  return {loop.range.begin, std::max(end, loop.range.begin)};
-}
-
 ByteRange with_header(const Stmt& stmt) {
   uint32_t end = stmt.range.begin;
   for (const Expr* e : stmt.items) end = std::max(end, e->range.end);
@@ -1133,7 +1128,7 @@ class Checker {
       related.push_back(
           {growth.helper_op->range, fmt::format("`{}()` adds ops here", growth.helper->name)});
     }
-    related.push_back({loop_header(loop), where});
+    related.push_back({ir::loop_header(loop), where});
     if (use && use->session != nullptr) {
       if (const Stmt* binding = session_binding_stmt(function, *use->stmt, *use->session)) {
         related.push_back({binding_range(*binding), fmt::format("`{}` is created here", runner)});
@@ -1444,7 +1439,7 @@ class Checker {
           "into one `predict()` call",
           model, input.complete ? input.text : std::string("x"));
     }
-    related.push_back({loop_header(*loop), "the loop that repeats it"});
+    related.push_back({ir::loop_header(*loop), "the loop that repeats it"});
     sink_.report(kInfo, primary->range, std::move(message), std::move(help), std::move(related),
                  std::nullopt, Severity::Warning);
   }
@@ -1502,7 +1497,7 @@ class Checker {
       related.push_back(
           {made_in_helper->range, fmt::format("`{}()` builds a Keras model here", helper->name)});
     }
-    related.push_back({loop_header(loop), "the loop that repeats it"});
+    related.push_back({ir::loop_header(loop), "the loop that repeats it"});
     sink_.report(
         kInfo, primary->range,
         fmt::format("`{}` builds a new Keras model on every iteration without `clear_session()`; "
@@ -1604,7 +1599,7 @@ class Checker {
                     "graph instead of reusing one",
                     text, what),
         "define the `tf.function` once, outside the loop, and call it inside",
-        {{loop_header(loop), "the loop that repeats it"}}, std::nullopt, Severity::Warning);
+        {{ir::loop_header(loop), "the loop that repeats it"}}, std::nullopt, Severity::Warning);
   }
 
   static bool called_in_inner_loop(const Stmt& loop, std::string_view name) {

@@ -99,9 +99,7 @@ class RetainGraphInLoop final : public Rule {
     related.push_back(
         {carried->feedback->range,
          fmt::format("`{}` carries the graph into the next iteration here", carried->place)});
-    const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
-    related.push_back(
-        {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop that repeats it"});
+    related.push_back({ir::loop_header(loop), "the loop that repeats it"});
     sink.report(
             kInfo, call.range,
             fmt::format("`{}` keeps the graph of every iteration: it reaches `{}`, which is "

@@ -1,5 +1,6 @@
 #include "analyzer/ir/ir.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace sealint::ir {
@@ -28,6 +29,11 @@ std::string dotted_name(const Expr* expr) {
     out += *it;
   }
   return out;
+}
+
+SourceRange loop_header(const Stmt& loop) {
+  const uint32_t end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
+  return {loop.range.begin, std::max(end, loop.range.begin)};
 }
 
 const Expr* root_name(const Expr* expr) {

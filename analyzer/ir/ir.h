@@ -266,6 +266,10 @@ struct LoweredFile {
 // `model.fc.weight` -> "model"; nullptr when the chain does not start at a name.
 [[nodiscard]] const Expr* root_name(const Expr* expr);
 
+// A loop's header, `for x, y in loader` (to the end of what it iterates or tests), where a
+// related location points at "the loop that repeats it".
+[[nodiscard]] SourceRange loop_header(const Stmt& loop);
+
 }  // namespace sealint::ir
 
 namespace sealint::ir {

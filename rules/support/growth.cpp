@@ -93,9 +93,7 @@ std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stm
       }
     }
   }
-  const uint32_t header_end = loop.value != nullptr ? loop.value->range.end : loop.range.begin;
-  related.push_back(
-      {{loop.range.begin, std::max(header_end, loop.range.begin)}, "the loop that repeats it"});
+  related.push_back({ir::loop_header(loop), "the loop that repeats it"});
   return related;
 }
 
