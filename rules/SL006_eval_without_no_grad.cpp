@@ -6,11 +6,9 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
-#include "analyzer/ir/guards.h"
 #include "analyzer/ir/walk.h"
-#include "analyzer/knowledge/naming.h"
-#include "analyzer/knowledge/torch_api.h"
 #include "analyzer/semantic/framework_of.h"
+#include "analyzer/semantic/grad_switches.h"
 #include "analyzer/semantic/mode_test.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
@@ -71,6 +69,13 @@ const Expr* first_model_call(const ir::FileAnalysis& analysis, const Stmt& loop)
     });
   });
   return found;
+}
+
+// The model a call runs: `model` in `model(x)` and in `model->forward(x)` (which names the
+// model, not its method).
+const Expr* model_of(const Expr& call) {
+  const Expr* callee = call.callee();
+  return callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
 }
 
 class EvalWithoutNoGrad final : public Rule {
@@ -153,11 +158,7 @@ class EvalWithoutNoGrad final : public Rule {
         used.tensorflow && !used.torch) {
       return;
     }
-    // `model->forward(x)` names the model, not its method.
-    const ir::Expr* model_expr =
-        call->callee()->kind == ExprKind::Attr && call->callee()->text == "forward"
-            ? call->callee()->base()
-            : call->callee();
+    const ir::Expr* model_expr = model_of(*call);
     const std::string model = ir::place_key(model_expr);
     const Stmt* eval_call = eval_in_force(switches, model, call->range.begin);
     // Neither an evaluation function nor after `model.eval()`: nothing says this is evaluation.
@@ -187,21 +188,16 @@ class EvalWithoutNoGrad final : public Rule {
   // (`torch.set_grad_enabled(is_train)`, a `no_grad` context picked by the mode) is quiet.
   struct SharedLoop {
     const Expr* forward = nullptr;      // the first model call outside every mode test
-    const Stmt* mode_branch = nullptr;  // the `if` whose training side trains
-    const Expr* mode_test = nullptr;
+    const Expr* mode_test = nullptr;    // the test whose training side trains
     bool trains_in_every_pass = false;  // a backward or a step outside every mode test
   };
 
   void check_shared_passes(const ir::Module& module, const ir::FileAnalysis& analysis,
                            const ir::Function& function, DiagnosticSink& sink) const {
     if (module.language() != ir::Language::Python) return;
-    const GradSwitches switches = grad_switches(module, function);
-    if (switches.whole_function) return;
-    auto switched = [&](const Stmt& stmt) {
-      return std::any_of(switches.blocks.begin(), switches.blocks.end(),
-                         [&](const Stmt* block) { return ir::block_contains(block->body, stmt); });
-    };
-    std::vector<std::pair<const Stmt*, SharedLoop>> loops;
+    const semantic::GradSwitches switches(module, function);
+    if (switches.whole_function()) return;
+    std::vector<std::pair<const Stmt*, SharedLoop>> loops;  // in the order they are met
     auto facts_of = [&](const Stmt* loop) -> SharedLoop& {
       for (auto& [stmt, facts] : loops) {
         if (stmt == loop) return facts;
@@ -210,35 +206,21 @@ class EvalWithoutNoGrad final : public Rule {
     };
     ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
       if (where.loops.empty()) return;
-      // The innermost mode test whose training side holds the statement, and how many loops
-      // enclose it.
-      const Stmt* branch = nullptr;
-      const Expr* test = nullptr;
-      size_t branch_depth = 0;
-      for (const ir::Branch& b : where.branches) {
-        if (b.handler || b.stmt->kind != StmtKind::If || !ir::block_contains(b.stmt->body, stmt))
-          continue;
-        if (const Expr* t = semantic::training_mode_test(b.stmt->value)) {
-          branch = b.stmt;
-          test = t;
-          branch_depth = b.loop_depth;
-        }
-      }
+      const semantic::TrainingBranch branch = semantic::training_branch(where, stmt);
       ir::for_each_expr(stmt, [&](const Expr& expr) {
         if (expr.kind != ExprKind::Call) return;
         if (analysis.call_trains(expr)) {
+          // For each enclosing loop: trained only under a mode test inside it, or in every pass.
           for (size_t i = 0; i < where.loops.size(); ++i) {
             SharedLoop& facts = facts_of(where.loops[i]);
-            if (test != nullptr && branch_depth > i) {
-              facts.mode_branch = branch;
-              facts.mode_test = test;
-            } else {
+            if (branch.test != nullptr && branch.loop_depth > i)
+              facts.mode_test = branch.test;
+            else
               facts.trains_in_every_pass = true;
-            }
           }
           return;
         }
-        if (test != nullptr || where.no_grad || switched(stmt)) return;
+        if (branch.test != nullptr || where.no_grad || switches.switched(stmt)) return;
         SharedLoop& facts = facts_of(where.loops.back());
         if (facts.forward == nullptr && is_model_call(analysis, expr) &&
             analysis.fact(expr).grad == ir::Grad::Yes) {
@@ -247,7 +229,7 @@ class EvalWithoutNoGrad final : public Rule {
       });
     });
     for (const auto& [loop, facts] : loops) {
-      if (facts.forward == nullptr || facts.mode_branch == nullptr || facts.trains_in_every_pass)
+      if (facts.forward == nullptr || facts.mode_test == nullptr || facts.trains_in_every_pass)
         continue;
       report_shared_loop(module, *loop, facts, sink);
     }
@@ -255,9 +237,7 @@ class EvalWithoutNoGrad final : public Rule {
 
   void report_shared_loop(const ir::Module& module, const Stmt& loop, const SharedLoop& facts,
                           DiagnosticSink& sink) const {
-    const Expr* callee = facts.forward->callee();
-    const Expr* model_expr =
-        callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
+    const Expr* model_expr = model_of(*facts.forward);
     const std::string model = ir::place_key(model_expr);
     const std::string name = model.empty() ? quote(module, *model_expr).text : model;
     const std::string test = quote(module, *facts.mode_test).text;
@@ -273,47 +253,6 @@ class EvalWithoutNoGrad final : public Rule {
                 std::move(related))
         .probe =
         probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *facts.forward));
-  }
-
-  // Where a function switches autograd itself: a decorator or a statement
-  // (`torch.set_grad_enabled(is_train)`) switches the whole function; a `with` block switches
-  // its body when it names a switch or a context chosen elsewhere (`with context:`).
-  struct GradSwitches {
-    bool whole_function = false;
-    std::vector<const Stmt*> blocks;
-  };
-
-  static bool names_grad_switch(const ir::Module& module, const Expr& expr) {
-    bool found = false;
-    ir::for_each_subexpr(expr, [&](const Expr& e) {
-      if (found || (e.kind != ExprKind::Name && e.kind != ExprKind::Attr)) return;
-      const std::string q = ir::qualified_name(module, &e);
-      const std::string_view last = std::string_view(q).substr(q.rfind('.') + 1);
-      found = knowledge::kGradModeSwitches.contains(last) || knowledge::is_no_grad_like_name(last);
-    });
-    return found;
-  }
-
-  static GradSwitches grad_switches(const ir::Module& module, const ir::Function& function) {
-    GradSwitches out;
-    for (const Expr* decorator : function.decorators) {
-      if (ir::classify_guard(module, decorator) != ir::GuardKind::Other) out.whole_function = true;
-    }
-    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
-      if (stmt.kind == StmtKind::ExprStmt && stmt.value != nullptr &&
-          names_grad_switch(module, *stmt.value)) {
-        out.whole_function = true;
-      }
-      if (stmt.kind != StmtKind::Guard) return;
-      for (const Expr* item : stmt.items) {
-        if (item->kind == ExprKind::Name || item->kind == ExprKind::Attr ||
-            names_grad_switch(module, *item)) {
-          out.blocks.push_back(&stmt);
-          return;
-        }
-      }
-    });
-    return out;
   }
 
   // C++ has a guard, not a decorator or a `with` block.

@@ -82,4 +82,16 @@ const Expr* training_mode_test(const Expr* condition) {
   }
 }
 
+TrainingBranch training_branch(const ir::StmtContext& where, const ir::Stmt& stmt) {
+  TrainingBranch found;
+  for (const ir::Branch& branch : where.branches) {
+    if (branch.handler || branch.stmt->kind != ir::StmtKind::If ||
+        !ir::block_contains(branch.stmt->body, stmt))
+      continue;
+    if (const Expr* test = training_mode_test(branch.stmt->value))
+      found = {test, branch.loop_depth};
+  }
+  return found;
+}
+
 }  // namespace sealint::semantic
