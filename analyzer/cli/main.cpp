@@ -308,6 +308,16 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   return active.empty() || options.exit_zero ? kExitClean : kExitFindings;
 }
 
+// A repeatable option of rule ids or names, comma-separated or given several times
+// (`--select SL001,SL002 --select SL006`), as ruff takes them.
+CLI::Option* add_rule_list(CLI::App& app, const std::string& name, std::vector<std::string>& into,
+                           const std::string& help) {
+  return app.add_option(name, into, help)
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 int run(int argc, char** argv) {
   Options options;
   CLI::App app{"sealint: finds GPU-memory leaks in deep-learning training code", "sealint"};
@@ -334,10 +344,7 @@ int run(int argc, char** argv) {
   app.add_option("--config", options.config_path,
                  "Use this pyproject.toml or .sealint.toml for every file (default: the nearest "
                  "one up the tree)");
-  app.add_option("--select", options.select, "Report only these rules (comma-separated ids)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add_rule_list(app, "--select", options.select, "Report only these rules (comma-separated ids)");
   app.add_flag("--exit-zero", options.exit_zero,
                "Exit 0 even when there are findings (an input error still exits 2)");
   app.add_flag("--statistics", options.statistics,
@@ -347,17 +354,11 @@ int run(int argc, char** argv) {
   app.add_flag("--force-exclude", options.force_exclude,
                "Apply the excludes (--exclude, `exclude`) to files named on the command line too, "
                "as pre-commit names them");
-  app.add_option("--extend-select", options.extend_select,
-                 "Also report these rules, on top of the selected ones (turns on a rule that is "
-                 "off by default)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--ignore,--extend-ignore", options.ignore,
-                 "Do not report these rules (comma-separated ids)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add_rule_list(app, "--extend-select", options.extend_select,
+                "Also report these rules, on top of the selected ones (turns on a rule that is "
+                "off by default)");
+  add_rule_list(app, "--ignore,--extend-ignore", options.ignore,
+                "Do not report these rules (comma-separated ids)");
   app.add_flag("--fix", options.fix,
                "Apply the safe fixes to the files (atomically), then report the rest");
   app.add_flag("--unsafe-fixes", options.unsafe_fixes,
@@ -407,17 +408,10 @@ int run(int argc, char** argv) {
                    "Give the verdicts from a result the probe wrote elsewhere")
       ->excludes("--plan-only");
   confirm_cmd->add_option("--config", confirm.config_path, "Use this configuration file");
-  confirm_cmd->add_option("--select", confirm.select, "Confirm only these rules")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  confirm_cmd
-      ->add_option("--extend-select", confirm.extend_select,
-                   "Also confirm these rules (turns on a rule that is off by default)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  confirm_cmd->add_option("--ignore", confirm.ignore, "Do not confirm these rules")
-      ->delimiter(',')
-      ->allow_extra_args(false);
+  add_rule_list(*confirm_cmd, "--select", confirm.select, "Confirm only these rules");
+  add_rule_list(*confirm_cmd, "--extend-select", confirm.extend_select,
+                "Also confirm these rules (turns on a rule that is off by default)");
+  add_rule_list(*confirm_cmd, "--ignore", confirm.ignore, "Do not confirm these rules");
   CLI::App* rules = app.add_subcommand("rules", "List the rules");
   bool rules_markdown = false;
   rules->add_flag("--markdown", rules_markdown, "Print the README's rules table");
