@@ -97,10 +97,7 @@ bool is_one_of(std::string_view name, std::span<const std::string_view> names) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-std::string_view last_component(std::string_view dotted) {
-  const size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
+using ir::last_component;
 
 bool is_class_name(std::string_view name) {
   // `Linear`, `LSTM`, `SGD`; not `linear` or `resnet18`.

@@ -47,10 +47,7 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-std::string_view last_component(std::string_view dotted) {
-  const size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
+using ir::last_component;
 
 // What an `except` clause catches, as far as memory goes: the most specific of its types.
 enum class Catches { Other, Broad, Runtime, OutOfMemory };

@@ -185,10 +185,7 @@ bool names_labels(std::string_view name) {
   return !mapping && !tokens.empty() && contains(kLabels, tokens.back());
 }
 
-std::string_view last_component(std::string_view dotted) {
-  const size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
+using ir::last_component;
 
 // `[]`, `{}`, `list()`, `dict()`, `set()`, `defaultdict(list)`, `OrderedDict()`.
 std::optional<Shape> empty_container(const ir::Module& module, const Expr* value) {

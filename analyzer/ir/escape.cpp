@@ -101,27 +101,6 @@ bool contains(const std::vector<Stmt*>& body, const Stmt* wanted) {
   return found;
 }
 
-// Like for_each_nested, but only statements that run on every pass through `body`: not the
-// branches of an `if` or the handlers of a `try` (a reset every 100 steps still keeps 100).
-void for_each_every_iteration(const std::vector<Stmt*>& body,
-                              const std::function<void(const Stmt&)>& visit) {
-  for (const Stmt* stmt : body) {
-    visit(*stmt);
-    switch (stmt->kind) {
-      case StmtKind::Guard:
-      case StmtKind::Loop:
-        for_each_every_iteration(stmt->body, visit);
-        break;
-      case StmtKind::Try:
-        for_each_every_iteration(stmt->body, visit);
-        for_each_every_iteration(stmt->finalbody, visit);
-        break;
-      default:
-        break;
-    }
-  }
-}
-
 // Does `expr` read `key` other than through `.detach()`? (`h.detach()` carries no history.)
 bool reads_with_history(const Expr* expr, std::string_view key) {
   bool found = false;

@@ -24,10 +24,7 @@ using knowledge::is_optimizer_like_name;
 
 namespace {
 
-std::string_view last_component(std::string_view dotted) {
-  const size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
+using ir::last_component;
 
 bool is_capitalized(std::string_view name) {
   return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));

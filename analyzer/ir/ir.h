@@ -263,6 +263,9 @@ struct LoweredFile {
 // `a.b.c` as a dotted string when the expression is a chain of names, else empty.
 [[nodiscard]] std::string dotted_name(const Expr* expr);
 
+// `torch.nn.Linear` -> "Linear": the last component of a dotted name (or `self.x` place key).
+[[nodiscard]] std::string_view last_component(std::string_view dotted);
+
 // `model.fc.weight` -> "model"; nullptr when the chain does not start at a name.
 [[nodiscard]] const Expr* root_name(const Expr* expr);
 

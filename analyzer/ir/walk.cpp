@@ -103,6 +103,57 @@ void for_each_subexpr(const Expr& expr, const std::function<void(const Expr&)>& 
   }
 }
 
+void walk_statements_in_loops(
+    const Module& module,
+    const std::function<void(const Function&, const Stmt&, const StmtContext&)>& visit) {
+  for (const Function& function : module.functions()) {
+    walk_statements(function, false, [&](const Stmt& stmt, const StmtContext& at) {
+      if (!at.loops.empty()) visit(function, stmt, at);
+    });
+  }
+}
+
+void for_each_evaluated_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit) {
+  std::vector<const Expr*> stack = {&expr};
+  while (!stack.empty()) {
+    const Expr* current = stack.back();
+    stack.pop_back();
+    if (current->kind == ExprKind::Lambda) continue;
+    visit(*current);
+    for (const Expr* item : current->items) stack.push_back(item);
+    for (const Keyword& keyword : current->keywords) stack.push_back(keyword.value);
+    for (const ComprehensionFor& gen : current->generators) {
+      stack.push_back(gen.iter);
+      for (const Expr* cond : gen.conditions) stack.push_back(cond);
+    }
+  }
+}
+
+void for_each_evaluated_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit) {
+  for (const Expr* target : stmt.targets) for_each_evaluated_subexpr(*target, visit);
+  if (stmt.value != nullptr) for_each_evaluated_subexpr(*stmt.value, visit);
+  for (const Expr* item : stmt.items) for_each_evaluated_subexpr(*item, visit);
+}
+
+void for_each_every_iteration(const std::vector<Stmt*>& body,
+                              const std::function<void(const Stmt&)>& visit) {
+  for (const Stmt* stmt : body) {
+    visit(*stmt);
+    switch (stmt->kind) {
+      case StmtKind::Guard:
+      case StmtKind::Loop:
+        for_each_every_iteration(stmt->body, visit);
+        break;
+      case StmtKind::Try:
+        for_each_every_iteration(stmt->body, visit);
+        for_each_every_iteration(stmt->finalbody, visit);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
 void for_each_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit) {
   for (const Expr* target : stmt.targets) for_each_subexpr(*target, visit);
   if (stmt.value != nullptr) for_each_subexpr(*stmt.value, visit);

@@ -29,6 +29,12 @@ using StmtVisitor = std::function<void(const Stmt&, const StmtContext&)>;
 
 void walk_statements(const Function& function, bool starts_without_grad, const StmtVisitor& visit);
 
+// Calls `visit` on every statement of every function of the module (the top level included)
+// that some loop of the same function encloses, with its context.
+void walk_statements_in_loops(
+    const Module& module,
+    const std::function<void(const Function&, const Stmt&, const StmtContext&)>& visit);
+
 // Calls `visit` on every statement nested in `body` with whether a no-grad guard inside `body`
 // encloses it (not entering nested defs or classes).
 void walk_statements_in(const std::vector<Stmt*>& body,
@@ -41,6 +47,16 @@ void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(co
 // and on all their subexpressions.
 void for_each_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit);
 void for_each_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit);
+
+// Like for_each_expr and for_each_subexpr, but only what runs when the statement runs: not a
+// lambda's body (it runs when called) and not a comprehension's targets (bound, not read).
+void for_each_evaluated_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit);
+void for_each_evaluated_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit);
+
+// Like for_each_nested, but only the statements that run on every pass through `body`: not the
+// branches of an `if` or the handlers of a `try` (nested loops, `with` and `try` bodies are).
+void for_each_every_iteration(const std::vector<Stmt*>& body,
+                              const std::function<void(const Stmt&)>& visit);
 
 // `stmt` is one of `block`'s statements or nested in one (the `if` side that holds it).
 [[nodiscard]] bool block_contains(const std::vector<Stmt*>& block, const Stmt& stmt);

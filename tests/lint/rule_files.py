@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Rules only match and report (SEMANTIC.md): a rule file must not define its own statement
 walker, hold a list of more than three API names, or read source text. Knowledge of APIs belongs
-in analyzer/knowledge/, traversal in analyzer/ir/walk.h, facts in the IR.
+in analyzer/knowledge/, traversal in analyzer/ir/walk.h, facts in the IR. And a rule file stays
+small (about 400 lines): a rule with more to say splits into its own folder (rules/SL009/).
 
 Rule files written before the semantic layer still do some of this. BASELINE counts what each
 one does today; a count may only go down (lower the number in the same change), a new file starts
 at zero. So the debt shrinks and never grows.
+
+LONG_FILES holds the files written longer than that; each may only shrink.
 
 usage: rule_files.py REPO_ROOT
 """
@@ -23,9 +26,17 @@ BASELINE = {
     "SL006_eval_without_no_grad.cpp": (0, 3, 0),
     "SL007_module_in_loop.cpp": (4, 0, 1),
     "SL008_oom_retry_in_except.cpp": (1, 1, 2),
-    "SL009_tf_graph_growth.cpp": (1, 5, 0),
     "SL010_retain_graph_in_loop.cpp": (0, 0, 1),
     "SL011_dataset_object_lists.cpp": (0, 8, 0),
+}
+
+MAX_LINES = 400
+# file -> its length when the limit came in; it may not grow back.
+LONG_FILES = {
+    "SL003_oversized_layer.cpp": 886,
+    "SL007_module_in_loop.cpp": 783,
+    "SL008_oom_retry_in_except.cpp": 656,
+    "SL011_dataset_object_lists.cpp": 1480,
 }
 
 # A function that recurses over statement bodies: its own walker.
@@ -49,16 +60,24 @@ def counts(text: str) -> tuple[int, int, int]:
 def main() -> int:
     root = pathlib.Path(sys.argv[1])
     failures = []
-    for path in sorted((root / "rules").glob("SL*.cpp")):
-        now = counts(path.read_text(encoding="utf-8"))
-        allowed = BASELINE.get(path.name, (0, 0, 0))
+    rules = root / "rules"
+    for path in sorted([*rules.glob("SL*.cpp"), *rules.glob("SL*/*.cpp"), *rules.glob("SL*/*.h")]):
+        name = path.relative_to(rules).as_posix()
+        text = path.read_text(encoding="utf-8")
+        now = counts(text)
+        allowed = BASELINE.get(name, (0, 0, 0))
         for what, n, limit in zip(("statement walkers", "API name lists", "source reads"), now, allowed):
             if n > limit:
-                failures.append(f"rules/{path.name}: {n} {what} (allowed {limit}): "
+                failures.append(f"rules/{name}: {n} {what} (allowed {limit}): "
                                 "use analyzer/ir/walk.h, analyzer/knowledge/ or an IR fact instead")
             elif n < limit:
-                failures.append(f"rules/{path.name}: {n} {what}, fewer than the {limit} allowed: "
+                failures.append(f"rules/{name}: {n} {what}, fewer than the {limit} allowed: "
                                 "lower its BASELINE in tests/lint/rule_files.py")
+        lines = text.count("\n")
+        max_lines = LONG_FILES.get(name, MAX_LINES)
+        if lines > max_lines:
+            failures.append(f"rules/{name}: {lines} lines (allowed {max_lines}): split the rule into "
+                            "its own folder of checks, or move general facts to analyzer/semantic/")
     for failure in failures:
         print(failure)
     return 1 if failures else 0

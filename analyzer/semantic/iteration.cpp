@@ -1,0 +1,95 @@
+#include "analyzer/semantic/iteration.h"
+
+#include <algorithm>
+#include <string>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/semantic/bindings.h"
+
+namespace sealint::semantic {
+
+using ir::Expr;
+using ir::ExprKind;
+using ir::Stmt;
+
+namespace {
+
+bool is_none(const Expr* e) {
+  return e != nullptr && e->kind == ExprKind::Const && e->const_kind == ir::ConstKind::None;
+}
+
+// How many of `where.loops` enclose `loop` and `loop` itself; 0 when `loop` is not around it.
+size_t depth_of(const ir::StmtContext& where, const Stmt& loop) {
+  const auto at = std::find(where.loops.begin(), where.loops.end(), &loop);
+  if (at == where.loops.end()) return 0;
+  return static_cast<size_t>(at - where.loops.begin()) + 1;
+}
+
+}  // namespace
+
+bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
+  const Expr* cond = branch.value;
+  if (cond == nullptr) return false;
+  auto body_binds = [&](const Expr* place) {
+    const std::string key = ir::place_key(place);
+    if (key.empty()) return false;
+    bool bound = false;
+    ir::for_each_nested(branch.body, [&](const Stmt& s) { bound = bound || stmt_binds(s, key); });
+    return bound;
+  };
+  if (cond->kind == ExprKind::Compare && cond->items.size() == 2) {
+    const Expr* a = cond->items[0];
+    const Expr* b = cond->items[1];
+    if (cond->text == "is" && (is_none(a) || is_none(b))) return body_binds(is_none(a) ? b : a);
+    if (cond->text == "==") {
+      const Expr* counter = a->kind == ExprKind::Const ? b : a;
+      const Expr* other = counter == a ? b : a;
+      return other->kind == ExprKind::Const && counter->kind == ExprKind::Name &&
+             std::any_of(loop.targets.begin(), loop.targets.end(),
+                         [&](const Expr* t) { return target_binds(t, counter->text); });
+    }
+  }
+  if (cond->kind == ExprKind::UnaryOp && cond->text == "not" && !cond->items.empty()) {
+    const Expr* operand = cond->items[0];
+    if (operand->kind == ExprKind::Call && operand->callee()->kind == ExprKind::Name &&
+        operand->callee()->text == "hasattr")
+      return true;
+    return body_binds(operand);
+  }
+  return false;
+}
+
+bool under_once_branch(const ir::StmtContext& where, const Stmt& loop) {
+  const size_t depth = depth_of(where, loop);
+  if (depth == 0) return false;
+  return std::any_of(where.branches.begin(), where.branches.end(), [&](const ir::Branch& branch) {
+    return !branch.handler && branch.loop_depth >= depth && runs_once_per_loop(*branch.stmt, loop);
+  });
+}
+
+bool under_periodic_branch(const ir::StmtContext& where, const Stmt& loop) {
+  const size_t depth = depth_of(where, loop);
+  if (depth == 0) return false;
+  return std::any_of(where.branches.begin(), where.branches.end(), [&](const ir::Branch& branch) {
+    if (branch.handler || branch.loop_depth < depth || branch.stmt->value == nullptr) return false;
+    bool modulo = false;
+    ir::for_each_evaluated_subexpr(*branch.stmt->value, [&](const Expr& e) {
+      modulo = modulo || (e.kind == ExprKind::BinOp && e.text == "%");
+    });
+    return modulo;
+  });
+}
+
+bool iterates_display(const Stmt& loop) {
+  return loop.loop_kind == ir::LoopKind::For && loop.value != nullptr &&
+         loop.value->kind == ExprKind::Collection;
+}
+
+bool may_skip_body(const ir::Function& function) {
+  return std::any_of(function.decorators.begin(), function.decorators.end(), [](const Expr* d) {
+    const std::string name = ir::dotted_name(d);
+    return name != "staticmethod" && name != "classmethod";
+  });
+}
+
+}  // namespace sealint::semantic

@@ -1,0 +1,30 @@
+#pragma once
+// How often a statement inside a loop runs: every iteration, once (a lazy initialisation, the
+// first iteration), or every n-th iteration; and loops that run a fixed handful of times. Rules
+// that flag something "built on every iteration" ask these before reporting.
+#include "analyzer/ir/ir.h"
+#include "analyzer/ir/walk.h"
+
+namespace sealint::semantic {
+
+// The `if` runs its body once rather than every iteration of `loop`: a lazy initialisation
+// (`if op is None: op = ...`, `if not hasattr(self, "op"):`) or the first iteration only
+// (`if step == 0:` on the loop's own counter).
+[[nodiscard]] bool runs_once_per_loop(const ir::Stmt& branch, const ir::Stmt& loop);
+
+// Is the statement at `where` under an `if`, inside `loop`, that runs once rather than every
+// iteration?
+[[nodiscard]] bool under_once_branch(const ir::StmtContext& where, const ir::Stmt& loop);
+
+// Is the statement at `where` under an `if`, inside `loop`, that holds only every n-th
+// iteration (`if epoch % 200 == 0:`)?
+[[nodiscard]] bool under_periodic_branch(const ir::StmtContext& where, const ir::Stmt& loop);
+
+// `for x in [a, b, c]:` iterates a literal display: a fixed handful of times.
+[[nodiscard]] bool iterates_display(const ir::Stmt& loop);
+
+// Decorated with something other than `@staticmethod`/`@classmethod` (`@lru_cache`,
+// `@memoize`): a call may not run the body every time.
+[[nodiscard]] bool may_skip_body(const ir::Function& function);
+
+}  // namespace sealint::semantic

@@ -1,0 +1,22 @@
+#pragma once
+// SL009's four checks, each over every loop of the file. A check reports through the sink under
+// SL009's RuleInfo.
+#include "analyzer/core/diagnostic_sink.h"
+#include "analyzer/core/rule_info.h"
+#include "rules/SL009/facts.h"
+
+namespace sealint::rules::sl009 {
+
+// SL009's metadata (defined with the rule in SL009_tf_graph_growth.cpp).
+const RuleInfo& info();
+
+// TF1: ops built in a loop that runs a session (session_ops.cpp).
+void check_session_ops(TfFacts& facts, DiagnosticSink& sink);
+// Keras: `model.predict(x)` called on a new input each iteration (keras_predict.cpp).
+void check_keras_predict(TfFacts& facts, DiagnosticSink& sink);
+// Keras: a new model per iteration without `clear_session()` (keras_model_builds.cpp).
+void check_keras_model_builds(TfFacts& facts, DiagnosticSink& sink);
+// `tf.function` made inside a loop (tf_function.cpp).
+void check_tf_functions(const ir::Module& module, DiagnosticSink& sink);
+
+}  // namespace sealint::rules::sl009
