@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Export, for each (repository, leaky commit) of bench/recall/cases.tsv, the Python files of the
+# Export, for each (repository, leaky commit) of bench/recall/cases.tsv ($CASES when set), the Python files of the
 # whole tree at that commit into bench/recall/.cache/<owner>+<name>@<12-hex leaky commit>/
 # (gitignored). Only names, commits, paths and lines are committed; the code comes from here.
 #
@@ -10,10 +10,23 @@
 # Repositories that are missing are listed at the end; the others are exported anyway.
 #
 # Usage: bench/recall/fetch.sh [--force]     (--force: export again even when already exported)
+#   CASES=bench/recall/heldout.tsv bench/recall/fetch.sh   reads another case file (same columns;
+#                                          a relative path is taken from the current directory,
+#                                          then from the repository root); default cases.tsv
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 cases="$here/cases.tsv"
+if [ -n "${CASES:-}" ]; then
+    case $CASES in
+        /*) cases=$CASES ;;
+        *) if [ -f "$CASES" ]; then cases=$(pwd)/$CASES; else cases=$here/../../$CASES; fi ;;
+    esac
+    if [ ! -f "$cases" ]; then
+        echo "fetch.sh: no case file at $CASES" >&2
+        exit 2
+    fi
+fi
 cache="$here/.cache"
 export_tree="$here/../corpus/export_tree.py"
 mirror=${MIRROR:-/work/.mirror}

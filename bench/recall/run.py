@@ -9,7 +9,9 @@ that holds it, or, for code outside any function, the top-level statement that h
 module-level loop). When the file cannot be parsed by this Python's `ast`, a finding within 3
 lines of the expected one counts. Prints recall per rule and per shape, then every missed case.
 
-$OUT, when set, receives one line per case (repo path line rule shape FOUND/MISSED found_at)."""
+$OUT, when set, receives one line per case (repo path line rule shape FOUND/MISSED found_at).
+$CASES, when set, names another case file with the same columns (bench/recall/heldout.tsv); a
+relative path is taken from the current directory, then from the repository root."""
 import ast
 import collections
 import json
@@ -50,9 +52,23 @@ def scopes(path):
     return scope
 
 
+def cases_path():
+    """cases.tsv, or the file $CASES names (relative: from the current directory, else the root)."""
+    name = os.environ.get("CASES")
+    if not name:
+        return os.path.join(HERE, "cases.tsv")
+    if os.path.isabs(name) or os.path.isfile(name):
+        return os.path.abspath(name)
+    return os.path.join(HERE, "..", "..", name)
+
+
 def main():
     binary = sys.argv[1]
-    cases = read_tsv(os.path.join(HERE, "cases.tsv"))
+    path_of_cases = cases_path()
+    if not os.path.isfile(path_of_cases):
+        print(f"run.py: no case file at {os.environ.get('CASES')}", file=sys.stderr)
+        return 2
+    cases = read_tsv(path_of_cases)
     results = []  # (case, status, found_at)
     missing = set()
     with tempfile.TemporaryDirectory() as tmp:
@@ -106,6 +122,8 @@ def main():
 
     scored = [(c, s, a) for c, s, a in results if s != "NO-EXPORT"]
     print(f"sealint: {binary}")
+    if os.environ.get("CASES"):
+        print(f"case file: {os.path.relpath(path_of_cases, os.path.join(HERE, '..', '..'))}")
     print(f"cases: {len(scored)} of {len(cases)} scored, from "
           f"{len({c['repo'] for c, _, _ in scored})} repositories"
           + (f" (not exported: {', '.join(sorted(missing))}; run bench/recall/fetch.sh)"
