@@ -409,6 +409,10 @@ class GradWalker {
       if (bind_returned_tuple(target, value_expr)) return;
       const bool same_shape = value_expr != nullptr && value_expr->kind == ExprKind::Collection &&
                               value_expr->items.size() == target->items.size();
+      if (!same_shape && unpacks_loss(value)) {
+        bind_loss_tuple(*target, value);
+        return;
+      }
       for (size_t i = 0; i < target->items.size(); ++i) {
         bind(target->items[i],
              same_shape ? a_.facts_[value_expr->items[i]->id] : element_of(value, nullptr),
@@ -463,6 +467,23 @@ class GradWalker {
       }
     }
     state_[key] = value;
+  }
+
+  // A loss is 0-d: a loss call whose result is unpacked (`loss, sample_size, logs =
+  // criterion(model, sample)`) returned a tuple. Its first element is the loss and the others
+  // may be loss terms (`loss, loss_items = self.loss_fn(...)`, with graphs); but one named as a
+  // count or a log (`sample_size`, `logging_output`) holds numbers and logged values.
+  static bool unpacks_loss(const Fact& value) {
+    return holds_graph(value) && value.scalar && value.kind == ValueKind::Tensor;
+  }
+
+  void bind_loss_tuple(const Expr& target, const Fact& loss) {
+    for (size_t i = 0; i < target.items.size(); ++i) {
+      const Expr* item = target.items[i];
+      const bool side_result =
+          i > 0 && item->kind == ExprKind::Name && knowledge::is_loss_side_result_name(item->text);
+      bind(item, side_result ? Fact{} : element_of(loss, nullptr), nullptr);
+    }
   }
 
   // `out, loss = train_step(...)` where the file's train_step returns a tuple: element-wise.

@@ -111,4 +111,22 @@ bool is_loss_function_name(std::string_view name) {
   return name.ends_with("_loss");
 }
 
+bool is_loss_side_result_name(std::string_view name) {
+  // The words of counts and logs; a name is split at '_' (`sample_size` -> sample, size).
+  static constexpr auto kSideWords =
+      sorted_names("count", "counts", "info", "infos", "log", "logging", "logs", "metrics", "n",
+                   "nsamples", "nsentences", "ntokens", "num", "size", "sizes", "stat",
+                   "statistics", "stats", "summaries", "summary");
+  const std::string lowered = lowercase(name);
+  if (lowered.find("loss") != std::string::npos) return false;
+  std::string_view rest = lowered;
+  while (!rest.empty()) {
+    const size_t underscore = rest.find('_');
+    if (kSideWords.contains(rest.substr(0, underscore))) return true;
+    if (underscore == std::string_view::npos) break;
+    rest.remove_prefix(underscore + 1);
+  }
+  return false;
+}
+
 }  // namespace sealint::knowledge

@@ -38,6 +38,10 @@ namespace sealint::knowledge {
 // the graph (horovod's collectives are autograd functions; a helper that clones and all-reduces
 // keeps the clone's history).
 [[nodiscard]] bool is_collective_name(std::string_view name);
+// What a loss function returns beside the loss, named as a count or a log (`loss, sample_size,
+// logging_output = criterion(model, sample)`, `loss, log_vars = parse_losses(out)`): numbers and
+// logged values, not loss terms. A name that says loss (`loss_items`, `kl_loss`) is not one.
+[[nodiscard]] bool is_loss_side_result_name(std::string_view name);
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
 

@@ -10,13 +10,14 @@ namespace {
 // builder): sessions, graphs and coordination; configuration and global settings; files,
 // logging, flags and pure-Python helpers; protocol buffers and summary writers
 // (`tf.Summary(value=[...])` is a message, not an op); checkpoint files and queries of the
-// graph's collections; optimizer, moving-average and estimator objects.
+// graph's collections; optimizer, moving-average and estimator objects; values fed through
+// `feed_dict` (`tf.SparseTensorValue` is a namedtuple).
 constexpr auto kNoGraphNodes = sorted_names(
     "ConfigProto", "DType", "Dimension", "Event", "GPUOptions", "Graph", "GraphDef", "GraphOptions",
     "HistogramProto", "InteractiveSession", "OptimizerOptions", "RunMetadata", "RunOptions",
-    "Session", "Summary", "TensorShape", "TensorSpec", "add_to_collection", "add_to_collections",
-    "all_variables", "as_dtype", "autograph.set_verbosity", "compat.as_bytes", "compat.as_str",
-    "compat.as_str_any", "compat.as_text", "compat.path_to_str",
+    "Session", "SparseTensorValue", "Summary", "TensorShape", "TensorSpec", "add_to_collection",
+    "add_to_collections", "all_variables", "as_dtype", "autograph.set_verbosity", "compat.as_bytes",
+    "compat.as_str", "compat.as_str_any", "compat.as_text", "compat.path_to_str",
     "debugging.set_log_device_placement", "disable_eager_execution", "disable_resource_variables",
     "disable_v2_behavior", "enable_eager_execution", "enable_resource_variables",
     "enable_v2_behavior", "executing_eagerly", "get_collection", "get_collection_ref",

@@ -67,6 +67,10 @@ TEST(Naming, HeuristicsSayWhatANameSuggests) {
   EXPECT_TRUE(is_loader_like_name("train_loader"));
   EXPECT_TRUE(is_loader_like_name("val_dl"));
   EXPECT_TRUE(is_loss_function_name("focal_loss"));
+  for (const char* side : {"sample_size", "logging_output", "log_vars", "ntokens", "stats", "n"})
+    EXPECT_TRUE(is_loss_side_result_name(side)) << side;
+  for (const char* term : {"loss_items", "kl_loss", "mse", "cross_entropy", "outputs", "logits"})
+    EXPECT_FALSE(is_loss_side_result_name(term)) << term;
   EXPECT_TRUE(is_no_grad_like_name("smart_inference_mode"));
   EXPECT_TRUE(is_no_grad_like_name("maybe_no_grad"));
   EXPECT_FALSE(is_no_grad_like_name("enable_no_grad_checks"));
