@@ -959,6 +959,18 @@ class GradWalker {
   Fact eval_method(const Expr& call, const Fact& receiver, std::string_view method,
                    const std::vector<Fact>& args, bool any_grad_arg, uint32_t arg_params) {
     const Expr* receiver_expr = call.callee()->base();
+    // `net_g.eval()`: only a module answers it, so a value nothing else told about (a parameter
+    // not named like a model, an instance of another file's class) is a module from here on.
+    // `df.eval("a + b")` and TF's `tensor.eval(feed_dict=...)` take arguments.
+    if (receiver.kind == ValueKind::Unknown && receiver.grad == Grad::Unknown &&
+        call.arg_count() == 0 && call.keywords.empty() &&
+        knowledge::kModuleOnlyMethods.contains(method)) {
+      if (const std::string key = place_key(receiver_expr); !key.empty()) {
+        Fact module = receiver;
+        module.kind = ValueKind::Module;
+        state_[key] = module;
+      }
+    }
     if (method == "backward" || method == "manual_backward") {
       out_.summary.trains = true;
       return no_grad_fact();

@@ -61,4 +61,10 @@ inline constexpr auto kLossFunctions = sorted_names(
     "multilabel_margin_loss", "multilabel_soft_margin_loss", "nll_loss", "poisson_nll_loss",
     "smooth_l1_loss", "soft_margin_loss", "triplet_margin_loss");
 
+// `nn.Module` methods that neither tensors nor optimizers have: a value nothing else tells about
+// (a parameter called `net_g`, an instance of another file's class) that answers one is a module
+// (`net_g.eval()`). Not `load_state_dict`: optimizers and schedulers have it too.
+inline constexpr auto kModuleOnlyMethods =
+    sorted_names("eval", "named_modules", "named_parameters", "train");
+
 }  // namespace sealint::knowledge

@@ -107,6 +107,14 @@ std::string missing_from(std::string_view owner, std::span<const std::string_vie
                      owner, owner);
 }
 
+// `owner` is a Python expression; prints each name that it has.
+std::string present_in(std::string_view owner, std::span<const std::string_view> names) {
+  std::string list;
+  for (std::string_view name : names) list += fmt::format("\"{}\",", name);
+  return fmt::format("for n in [{}]:\n    if hasattr({}, n): print(\"{} has\", n)\n", list, owner,
+                     owner);
+}
+
 TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
   std::string script = "import builtins, torch, torch.nn.functional as F\nt = torch.ones(1)\n";
   script += missing_from("torch.Tensor", kTensorMethodsWithoutGraph.all());
@@ -118,6 +126,10 @@ TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
   script += missing_from("torch.autograd", kAutogradBackwards.all());
   script += missing_from("F", kLossFunctions.all());
   script += missing_from("builtins", kBuiltinsWithPlainResult.all());
+  script += missing_from("torch.nn.Module", kModuleOnlyMethods.all());
+  // Module-only: neither a tensor nor an optimizer answers them.
+  script += present_in("torch.Tensor", kModuleOnlyMethods.all());
+  script += present_in("torch.optim.Optimizer", kModuleOnlyMethods.all());
   script += "print(\"checked\")\n";
   // Nothing but the last line: a missing name, or torch missing (make deps installs it), fails.
   EXPECT_EQ(run_python(script), "checked\n");
