@@ -21,6 +21,7 @@
 #include "analyzer/ir/constant_folding.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/naming.h"
 #include "rules/support/quote.h"
 
 namespace sealint::rules {
@@ -124,10 +125,9 @@ const LayerSpec* find_layer(std::string_view qualified) {
   constexpr std::string_view kPrefix = "torch.nn.";
   if (!qualified.starts_with(kPrefix)) return nullptr;
   qualified.remove_prefix(kPrefix.size());
-  for (const LayerSpec& spec : kLayers) {
-    if (spec.name == qualified) return &spec;
-  }
-  return nullptr;
+  const auto* spec = std::find_if(kLayers.begin(), kLayers.end(),
+                                  [&](const LayerSpec& s) { return s.name == qualified; });
+  return spec == kLayers.end() ? nullptr : spec;
 }
 
 // Bytes per element of a floating-point torch dtype; nullopt for others (a module's parameters
@@ -467,7 +467,7 @@ bool shields_layers(const ir::Module& module, const Stmt& guard) {
     if (item->kind != ExprKind::Call) continue;
     if (mentions_meta(module, item)) return true;
     const std::string qualified = ir::qualified_name(module, item->callee());
-    const std::string_view last = std::string_view(qualified).substr(qualified.rfind('.') + 1);
+    const std::string_view last = knowledge::last_component(qualified);
     if (last == "init_empty_weights" || qualified.ends_with("zero.Init")) return true;
     if (last == "raises" || last.starts_with("assertRaises")) return true;
     if (last == "init_on_device" && item->arg_count() > 0 && mentions_meta(module, item->arg(0)))

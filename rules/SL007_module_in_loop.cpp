@@ -97,7 +97,7 @@ bool is_one_of(std::string_view name, std::span<const std::string_view> names) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-using ir::last_component;
+using knowledge::last_component;
 
 bool is_class_name(std::string_view name) {
   // `Linear`, `LSTM`, `SGD`; not `linear` or `resnet18`.

@@ -47,7 +47,7 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-using ir::last_component;
+using knowledge::last_component;
 
 // What an `except` clause catches, as far as memory goes: the most specific of its types.
 enum class Catches { Other, Broad, Runtime, OutOfMemory };

@@ -18,6 +18,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/naming.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -185,7 +186,7 @@ bool names_labels(std::string_view name) {
   return !mapping && !tokens.empty() && contains(kLabels, tokens.back());
 }
 
-using ir::last_component;
+using knowledge::last_component;
 
 // `[]`, `{}`, `list()`, `dict()`, `set()`, `defaultdict(list)`, `OrderedDict()`.
 std::optional<Shape> empty_container(const ir::Module& module, const Expr* value) {

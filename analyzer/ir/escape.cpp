@@ -203,10 +203,7 @@ bool resets_in(const std::vector<Stmt*>& body, std::string_view key,
 bool defined_outside(const Function& function, const Stmt& loop, std::string_view key) {
   const std::string_view root = place_root(key);
   if (root == kReceiver) return true;
-  if (std::any_of(function.params.begin(), function.params.end(),
-                  [&](const Param& p) { return p.name == root; })) {
-    return true;
-  }
+  if (function.has_param(root)) return true;
   bool bound_anywhere = false;
   bool bound_outside = false;
   for_each_nested(function.body, [&](const Stmt& stmt) {

@@ -24,7 +24,7 @@ using knowledge::is_optimizer_like_name;
 
 namespace {
 
-using ir::last_component;
+using knowledge::last_component;
 
 bool is_capitalized(std::string_view name) {
   return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));

@@ -46,7 +46,7 @@ GuardKind classify_guard(const Module& module, const Expr* context) {
   // A project's wrapper (yolov5's `@smart_inference_mode()`), unless it is told to stay off
   // (`inference_mode(False)` has the same argument convention).
   if (!name.starts_with("torch.") && !name.empty() &&
-      knowledge::is_no_grad_like_name(name.substr(name.rfind('.') + 1))) {
+      knowledge::is_no_grad_like_name(knowledge::last_component(name))) {
     return call && first_arg_is_false(call, "mode") ? GuardKind::Other : GuardKind::NoGrad;
   }
   return GuardKind::Other;

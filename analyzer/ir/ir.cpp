@@ -16,11 +16,6 @@ void Module::index_imports() {
   for (size_t i = 0; i < imports.size(); ++i) import_index_[imports[i].local] = i;
 }
 
-std::string_view last_component(std::string_view dotted) {
-  const size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
-
 std::string dotted_name(const Expr* expr) {
   std::vector<std::string_view> parts;
   while (expr != nullptr && expr->kind == ExprKind::Attr) {

@@ -2,6 +2,7 @@
 // The training-loop IR both frontends lower into (DESIGN.md). Small on purpose: rules read this
 // and the analyses over it, never a CST or a Clang AST. Nodes live in the Module's arena
 // (std::deque keeps addresses stable and frees flat, never through a deep pointer chain).
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -172,6 +173,11 @@ struct Function {
   std::vector<Stmt*> body;
   bool is_async = false;
   bool is_module = false;
+
+  [[nodiscard]] bool has_param(std::string_view param_name) const {
+    return std::any_of(params.begin(), params.end(),
+                       [&](const Param& p) { return p.name == param_name; });
+  }
 };
 
 struct ClassDef {
@@ -262,9 +268,6 @@ struct LoweredFile {
 
 // `a.b.c` as a dotted string when the expression is a chain of names, else empty.
 [[nodiscard]] std::string dotted_name(const Expr* expr);
-
-// `torch.nn.Linear` -> "Linear": the last component of a dotted name (or `self.x` place key).
-[[nodiscard]] std::string_view last_component(std::string_view dotted);
 
 // `model.fc.weight` -> "model"; nullptr when the chain does not start at a name.
 [[nodiscard]] const Expr* root_name(const Expr* expr);

@@ -34,9 +34,7 @@ std::span<const FrameworkHook> framework_hooks() {
 }
 
 const FrameworkHook* framework_hook(std::string_view base_qualified, std::string_view method) {
-  const size_t dot = base_qualified.rfind('.');
-  const std::string_view last =
-      dot == std::string_view::npos ? base_qualified : base_qualified.substr(dot + 1);
+  const std::string_view last = last_component(base_qualified);
   const std::string qualified = lowercase(base_qualified);
   const auto* found = std::find_if(kHooks.begin(), kHooks.end(), [&](const FrameworkHook& hook) {
     return hook.method == method && hook.base == last &&

@@ -31,6 +31,11 @@ std::string lowercase(std::string_view text) {
   return out;
 }
 
+std::string_view last_component(std::string_view dotted) {
+  const size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
 bool is_model_like_name(std::string_view name) {
   if (kModelNames.contains(name)) return true;
   if (const size_t underscore = name.find('_');

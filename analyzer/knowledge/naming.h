@@ -7,6 +7,10 @@
 
 namespace sealint::knowledge {
 
+// `torch.nn.Linear` -> "Linear": the last component of a dotted name, an API path or a place key
+// (`self.sess` -> "sess"); the whole name when it has no dot.
+[[nodiscard]] std::string_view last_component(std::string_view dotted);
+
 // ASCII lower case, for names compared whatever their case (`optimizerG`, `LightningModule`).
 [[nodiscard]] std::string lowercase(std::string_view text);
 

@@ -1,6 +1,7 @@
 #include "analyzer/knowledge/tensorflow.h"
 
 #include "analyzer/knowledge/name_set.h"
+#include "analyzer/knowledge/naming.h"
 
 namespace sealint::knowledge {
 
@@ -62,11 +63,6 @@ constexpr auto kKerasModelMakers =
     sorted_names("Functional", "Model", "Sequential", "clone_model", "load_model",
                  "model_from_config", "model_from_json", "model_from_yaml");
 
-std::string_view last_part(std::string_view path) {
-  const size_t dot = path.rfind('.');
-  return dot == std::string_view::npos ? path : path.substr(dot + 1);
-}
-
 bool is_lower_initial(std::string_view name) {
   return !name.empty() && name.front() >= 'a' && name.front() <= 'z';
 }
@@ -82,7 +78,7 @@ bool tf_adds_graph_nodes(std::string_view path) {
   for (std::string_view module : kNoGraphNodeModules.all()) {
     if (path.starts_with(module)) return false;
   }
-  const std::string_view last = last_part(path);
+  const std::string_view last = last_component(path);
   if (kScopes.contains(last)) return false;
   // `tf.train.AdamOptimizer(lr)` is an object; its `.minimize()` adds the ops.
   return !last.ends_with("Optimizer");
@@ -90,7 +86,7 @@ bool tf_adds_graph_nodes(std::string_view path) {
 
 bool tf_returns_graph_tensor(std::string_view path) {
   if (!tf_adds_graph_nodes(path)) return false;
-  const std::string_view last = last_part(path);
+  const std::string_view last = last_component(path);
   if (last == "Variable" || last == "get_variable") return true;
   return is_lower_initial(last) && !kReturnsSeveral.contains(last);
 }
@@ -104,21 +100,21 @@ bool is_tf_graph_reset_api(std::string_view path) {
 }
 
 bool is_keras_session_getter(std::string_view keras_path) {
-  return last_part(keras_path) == "get_session";
+  return last_component(keras_path) == "get_session";
 }
 
 bool is_keras_clear_session(std::string_view keras_path) {
-  return last_part(keras_path) == "clear_session";
+  return last_component(keras_path) == "clear_session";
 }
 
 bool is_keras_model_maker(std::string_view keras_path) {
-  const std::string_view last = last_part(keras_path);
+  const std::string_view last = last_component(keras_path);
   if (kKerasModelMakers.contains(last)) return true;
   return keras_path.starts_with("keras.applications.") && is_upper_initial(last);
 }
 
 bool is_keras_model_base(std::string_view keras_path) {
-  const std::string_view last = last_part(keras_path);
+  const std::string_view last = last_component(keras_path);
   return last == "Model" || last == "Sequential";
 }
 
@@ -140,7 +136,7 @@ bool is_keras_predict_method(std::string_view method) {
 }
 
 bool is_session_like_name(std::string_view name) {
-  const std::string_view last = last_part(name);
+  const std::string_view last = last_component(name);
   return last == "sess" || last == "session" || last.ends_with("_sess") ||
          last.ends_with("_session");
 }

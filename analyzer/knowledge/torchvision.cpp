@@ -1,6 +1,7 @@
 #include "analyzer/knowledge/torchvision.h"
 
 #include "analyzer/knowledge/name_set.h"
+#include "analyzer/knowledge/naming.h"
 
 namespace sealint::knowledge {
 
@@ -22,8 +23,7 @@ bool is_torchvision_model(std::string_view qualified) {
       contains(qualified, "._") || contains(qualified, "Weights")) {
     return false;
   }
-  const size_t dot = qualified.rfind('.');
-  return !kTorchvisionNonModels.contains(qualified.substr(dot + 1));
+  return !kTorchvisionNonModels.contains(last_component(qualified));
 }
 
 }  // namespace sealint::knowledge

@@ -82,11 +82,6 @@ const Expr* assigned_value(const Stmt& stmt, std::string_view key) {
   return nullptr;
 }
 
-bool is_param(const ir::Function& function, std::string_view name) {
-  return std::any_of(function.params.begin(), function.params.end(),
-                     [&](const ir::Param& p) { return p.name == name; });
-}
-
 ir::SourceRange binding_range(const Stmt& stmt) {
   if (stmt.kind != StmtKind::Guard) return stmt.range;
   uint32_t end = stmt.range.begin;

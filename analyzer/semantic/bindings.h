@@ -26,9 +26,6 @@ void target_keys(const ir::Expr* target, std::vector<std::string>& out);
 // The value `stmt` assigns to `key`, when it is a plain assignment of one value to it; else null.
 [[nodiscard]] const ir::Expr* assigned_value(const ir::Stmt& stmt, std::string_view key);
 
-// Is `name` one of the function's parameters?
-[[nodiscard]] bool is_param(const ir::Function& function, std::string_view name);
-
 // Where a binding statement points to in a related location: a `with` statement's header
 // (`with tf.Session() as sess`), not its whole body; any other statement whole.
 [[nodiscard]] ir::SourceRange binding_range(const ir::Stmt& stmt);

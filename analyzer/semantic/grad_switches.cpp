@@ -22,7 +22,7 @@ bool names_grad_switch(const ir::Module& module, const Expr& expr) {
   ir::for_each_subexpr(expr, [&](const Expr& e) {
     if (found || (e.kind != ExprKind::Name && e.kind != ExprKind::Attr)) return;
     const std::string q = ir::qualified_name(module, &e);
-    const std::string_view last = std::string_view(q).substr(q.rfind('.') + 1);
+    const std::string_view last = knowledge::last_component(q);
     found = knowledge::kGradModeSwitches.contains(last) || knowledge::is_no_grad_like_name(last);
   });
   return found;

@@ -21,7 +21,7 @@ force=0
 
 mkdir -p "$cache"
 
-# find_git_dir
+# find_git_dir, export_snapshot, report_problems
 . "$here/../lib/mirror.sh"
 
 missing=()
@@ -37,23 +37,12 @@ while IFS=$'\t' read -r repo commit subdir why; do
         ok=$((ok + 1))
         continue
     fi
-    if ! gitdir=$(find_git_dir "$mirror/$key"); then
-        missing+=("$repo")
-        continue
-    fi
-    if ! git --git-dir="$gitdir" cat-file -e "$commit^{commit}" 2>/dev/null; then
-        bad+=("$repo (commit $commit not in $gitdir)")
-        continue
-    fi
-    rm -rf "$dest"
-    mkdir -p "$dest"
-    # Not `git archive`: a snapshot may lack its largest blobs (images, data files), which makes
-    # `git archive` stop. Export every regular file whose blob is present, and say what is absent.
-    if ! python3 "$here/export_tree.py" "$gitdir" "$commit" "$subdir" "$dest"; then
-        bad+=("$repo (export failed)")
-        rm -rf "$dest"
-        continue
-    fi
+    why=$(export_snapshot "$mirror/$key" "$commit" "$subdir" "$dest")
+    case $? in
+        0) ;;
+        1) missing+=("$repo"); continue ;;
+        *) bad+=("$repo ($why)"); continue ;;
+    esac
     echo "$commit $subdir" > "$stamp"
     n=$(find "$dest" -name '*.py' -type f | wc -l)
     echo "exported $repo @ ${commit:0:12} ($subdir): $n Python files"
@@ -62,12 +51,5 @@ done < "$manifest"
 
 total=$(grep -vc '^repo	' "$manifest")
 echo "$ok of $total repositories ready in $cache"
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "MISSING (not under $mirror; bring each with the search tool's fetch, github:<owner>/<name>, then run this again):"
-    printf '  %s\n' "${missing[@]}"
-fi
-if [ ${#bad[@]} -gt 0 ]; then
-    echo "FAILED:"
-    printf '  %s\n' "${bad[@]}"
-fi
+report_problems "$mirror"
 exit 0

@@ -28,14 +28,13 @@ if [ -n "${CASES:-}" ]; then
     fi
 fi
 cache="$here/.cache"
-export_tree="$here/../corpus/export_tree.py"
 mirror=${MIRROR:-/work/.mirror}
 force=0
 [ "${1:-}" = "--force" ] && force=1
 
 mkdir -p "$cache"
 
-# find_git_dir
+# find_git_dir, export_snapshot, report_problems
 . "$here/../lib/mirror.sh"
 
 missing=()
@@ -52,21 +51,12 @@ while IFS=$'\t' read -r repo leaky; do
         ok=$((ok + 1))
         continue
     fi
-    if ! gitdir=$(find_git_dir "$mirror/$key"); then
-        missing+=("$repo")
-        continue
-    fi
-    if ! git --git-dir="$gitdir" cat-file -e "$leaky^{commit}" 2>/dev/null; then
-        bad+=("$repo (commit $leaky not in $gitdir)")
-        continue
-    fi
-    rm -rf "$dest"
-    mkdir -p "$dest"
-    if ! python3 "$export_tree" "$gitdir" "$leaky" . "$dest"; then
-        bad+=("$repo@${leaky:0:12} (export failed)")
-        rm -rf "$dest"
-        continue
-    fi
+    why=$(export_snapshot "$mirror/$key" "$leaky" . "$dest")
+    case $? in
+        0) ;;
+        1) missing+=("$repo"); continue ;;
+        *) bad+=("$repo@${leaky:0:12} ($why)"); continue ;;
+    esac
     # Keep the Python sources only (the cases name .py files; data and binaries are not needed).
     find "$dest" -type f ! -name '*.py' -delete
     find "$dest" -mindepth 1 -type d -empty -delete
@@ -77,12 +67,5 @@ while IFS=$'\t' read -r repo leaky; do
 done < <(awk -F'\t' 'NR > 1 && $1 != "" { print $1 "\t" $3 }' "$cases" | sort -u)
 
 echo "$ok of $total (repository, leaky commit) exports ready in $cache"
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "MISSING (not under $mirror; bring each with the search tool's fetch, github:<owner>/<name>, then run this again):"
-    printf '  %s\n' $(printf '%s\n' "${missing[@]}" | sort -u)
-fi
-if [ ${#bad[@]} -gt 0 ]; then
-    echo "FAILED:"
-    printf '  %s\n' "${bad[@]}"
-fi
+report_problems "$mirror"
 exit 0

@@ -17,7 +17,6 @@ using ir::Function;
 using ir::Stmt;
 using ir::StmtKind;
 using semantic::assigned_value;
-using semantic::is_param;
 using semantic::stmt_binds;
 
 namespace {
@@ -107,7 +106,7 @@ std::vector<const Function*> TfFacts::binding_scopes(const Function& function,
     return scopes;
   }
   scopes.push_back(&function);
-  if (!function.is_module && !is_param(function, key) && !binds_anywhere(function, key))
+  if (!function.is_module && !function.has_param(key) && !binds_anywhere(function, key))
     scopes.push_back(&module_.top_level());
   return scopes;
 }

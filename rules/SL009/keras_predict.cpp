@@ -69,7 +69,7 @@ class KerasPredict {
         bool varies = false;
         ir::for_each_evaluated_subexpr(*input, [&](const Expr& n) {
           if (n.kind != ExprKind::Name || n.text == ir::kReceiver) return;
-          if (semantic::is_param(function, n.text)) varies = true;
+          if (function.has_param(n.text)) varies = true;
         });
         if (varies && facts_.keras_model(function, *e.callee()->base(), stmt, kMaxValueDepth))
           found = &e;

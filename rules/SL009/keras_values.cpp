@@ -70,8 +70,7 @@ bool TfFacts::keras_model(const Function& function, const Expr& expr, const Stmt
     const Expr* value = assigned_value(*binding, key);
     return value != nullptr && keras_model(function, *value, *binding, depth - 1);
   }
-  if (function.is_module || semantic::is_param(function, key) || binds_anywhere(function, key))
-    return false;
+  if (function.is_module || function.has_param(key) || binds_anywhere(function, key)) return false;
   return bound_to_model(module_.top_level());
 }
 

@@ -10,6 +10,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/tensorflow.h"
 #include "analyzer/semantic/bindings.h"
 #include "analyzer/semantic/iteration.h"
@@ -118,7 +119,7 @@ class SessionOps {
              all_bindings_graph({cls->methods.begin(), cls->methods.end()}, key, depth);
     }
     if (key.find('.') != std::string::npos || key.find('[') != std::string::npos) return false;
-    if (semantic::is_param(function, key)) return false;
+    if (function.has_param(key)) return false;
     if (const Stmt* binding = ir::binding_before(function, before, key)) {
       const Expr* value = assigned_value(*binding, key);
       return value != nullptr && graph_tensor(function, *value, *binding, depth);
@@ -315,10 +316,10 @@ class SessionOps {
     if (const Expr* value = facts_.value_before(function, receiver, loop);
         value != nullptr && value->kind == ExprKind::Call) {
       const semantic::TfApiRef ref = semantic::tf_callee_api(module_, *value);
-      if (ref.api != TfApi::None) return ir::last_component(ref.path).ends_with("Optimizer");
+      if (ref.api != TfApi::None) return knowledge::last_component(ref.path).ends_with("Optimizer");
     }
     const std::string key = ir::place_key(&receiver);
-    const std::string_view last = ir::last_component(key);
+    const std::string_view last = knowledge::last_component(key);
     return last == "opt" || last.find("optim") != std::string_view::npos;
   }
 

@@ -34,9 +34,9 @@ MAX_LINES = 400
 # file -> its length when the limit came in; it may not grow back.
 LONG_FILES = {
     "SL003_oversized_layer.cpp": 886,
-    "SL007_module_in_loop.cpp": 783,
-    "SL008_oom_retry_in_except.cpp": 656,
-    "SL011_dataset_object_lists.cpp": 1480,
+    "SL007_module_in_loop.cpp": 780,
+    "SL008_oom_retry_in_except.cpp": 653,
+    "SL011_dataset_object_lists.cpp": 1478,
 }
 
 # A function that recurses over statement bodies: its own walker.
