@@ -122,12 +122,18 @@ struct VariableTrend {
   std::vector<double> shown;
 };
 
+// "1 autograd node", "7 autograd nodes", "1.5 autograd nodes".
+std::string counted(double value, std::string_view noun) {
+  const std::string number = count_text(value);
+  return fmt::format("{} {}{}", number, noun, number == "1" ? "" : "s");
+}
+
 std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
   std::string amount;
   if (v.metric == "graph_nodes") {
-    amount = fmt::format("{} autograd nodes", count_text(v.trend.slope));
+    amount = counted(v.trend.slope, "autograd node");
   } else if (v.metric == "length") {
-    amount = fmt::format("{} elements", count_text(v.trend.slope));
+    amount = counted(v.trend.slope, "element");
   } else {
     amount = bytes_text(v.trend.slope) + " of tensors";
   }
@@ -262,9 +268,9 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
       c.verdict = Verdict::Confirmed;
       c.nodes_per_iteration = sorted[sorted.size() / 2];
       c.detail = fmt::format(
-          "`{}` carries an autograd graph of {} nodes on {} of {} iterations, never used by a "
+          "`{}` carries an autograd graph of {} on {} of {} iterations, never used by a "
           "backward",
-          c.subject, count_text(*c.nodes_per_iteration), with_graph, samples.size());
+          c.subject, counted(*c.nodes_per_iteration, "node"), with_graph, samples.size());
     } else {
       c.verdict = Verdict::NotConfirmed;
       c.detail = fmt::format("`{}` carried no autograd graph on {} of {} iterations", c.subject,
@@ -275,6 +281,29 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
   c.verdict = Verdict::NotMeasured;
   c.detail = "the model's output is not bound to a name the probe can read";
   return c;
+}
+
+// On CUDA, the blocks allocated at the finding's line and still live when the probe counted them
+// (docs/confirm.md, `cuda_blocks`); none when the line holds no block.
+std::optional<CudaBlocks> cuda_line(const json& found) {
+  const json blocks = found.value("cuda_blocks", json());
+  if (!blocks.is_object()) return std::nullopt;
+  const json line = blocks.value("line", json());
+  if (!line.is_object()) return std::nullopt;
+  const std::optional<size_t> count = index_of(line.value("count", json()));
+  const std::optional<size_t> bytes = index_of(line.value("bytes", json()));
+  if (!count || *count == 0 || !bytes) return std::nullopt;
+  return CudaBlocks{*count, *bytes, blocks.value("when", std::string()) == "end"};
+}
+
+void add_cuda_line(Confirmation& c, const json& found) {
+  c.cuda_line = cuda_line(found);
+  if (!c.cuda_line) return;
+  c.detail += fmt::format("; on the GPU, {} allocated at this line {} live ({}){}",
+                          counted(static_cast<double>(c.cuda_line->count), "block"),
+                          c.cuda_line->count == 1 ? "is" : "are",
+                          bytes_text(static_cast<double>(c.cuda_line->bytes)),
+                          c.cuda_line->at_end ? " at the end of the run" : "");
 }
 
 // The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
@@ -301,6 +330,8 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
     c = judge_growth(probe, *found, element(loops, found->value("loop", json())), measured,
                      watched);
   }
+  // A loop no rule flagged has no line of its own to attribute blocks to.
+  if (!watched) add_cuda_line(c, *found);
   add_run_end(c, end);
   return c;
 }

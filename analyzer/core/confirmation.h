@@ -38,6 +38,15 @@ enum class Verdict { Confirmed, NotConfirmed, NotReached, NotMeasured };
 
 [[nodiscard]] std::string_view verdict_name(Verdict verdict);  // "confirmed", "not confirmed", ...
 
+// On CUDA, the live blocks whose allocation stack passes through the finding's line: what the
+// flagged line itself keeps on the GPU.
+struct CudaBlocks {
+  uint64_t count = 0;
+  uint64_t bytes = 0;
+  bool at_end = false;  // counted at the end of the run, not while the loop ran
+  bool operator==(const CudaBlocks&) const = default;
+};
+
 // The numbers behind a verdict; per-iteration rates come from a least-squares fit (verdict.cpp).
 struct Confirmation {
   Verdict verdict = Verdict::NotMeasured;
@@ -49,7 +58,8 @@ struct Confirmation {
   std::optional<double> length_per_iteration;
   std::optional<double> fit;  // R² of the fit behind the verdict
   std::vector<double> trend;  // the series the verdict was read from
-  std::string detail;         // why not measured, how the run ended, ...
+  std::optional<CudaBlocks> cuda_line;
+  std::string detail;  // why not measured, how the run ended, ...
   bool operator==(const Confirmation&) const = default;
 };
 

@@ -31,6 +31,10 @@ nlohmann::json to_json(const Confirmation& c) {
           {"length_per_iteration", optional_number(c.length_per_iteration)},
           {"fit_r_squared", optional_number(c.fit)},
           {"series", c.trend},
+          {"cuda_line", c.cuda_line ? nlohmann::json{{"blocks", c.cuda_line->count},
+                                                     {"bytes", c.cuda_line->bytes},
+                                                     {"at_end", c.cuda_line->at_end}}
+                                    : nlohmann::json()},
           {"detail", c.detail}};
 }
 

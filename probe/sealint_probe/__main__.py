@@ -1,4 +1,4 @@
-"""python3 -m sealint_probe --plan plan.json --out result.json [-- script.py args...]
+"""python3 -m sealint_probe --plan plan.json --out result.json [--snapshot FILE] [-- script.py args...]
 
 Exit status: 0 once a result is written (how the script ended is in the result), 1 when the result
 cannot be written, 2 for a bad command line or plan, 3 when this interpreter cannot import torch.
@@ -30,6 +30,9 @@ def _arguments(argv):
                                      description="Run a script under sealint's confirm probe.")
     parser.add_argument("--plan", required=True, help="the plan JSON written by sealint")
     parser.add_argument("--out", required=True, help="where to write the result JSON")
+    # A plan made on another machine names a snapshot path of that machine.
+    parser.add_argument("--snapshot", help="on CUDA, write the memory snapshot here instead of "
+                        "where the plan says")
     options = parser.parse_args(own)
     return options, rest
 
@@ -45,6 +48,8 @@ def main(argv=None):
         plan = plan_module.load(options.plan)
     except plan_module.PlanError as error:
         return _fail(2, "bad plan %s: %s" % (options.plan, error))
+    if options.snapshot is not None:
+        plan.snapshot = os.path.abspath(options.snapshot)
     script, args = (rest[0], rest[1:]) if rest else (plan.script, [])
     if not os.path.isfile(script):
         return _fail(2, "cannot open the script %s" % script)

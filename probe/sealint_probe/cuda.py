@@ -75,6 +75,18 @@ class Cuda(object):
         except Exception:
             return "cuda"
 
+    def blocks_now(self, findings):
+        """{finding id: cuda_blocks} from a snapshot taken now, {} without CUDA history."""
+        if not self.in_use() or not self.history:
+            return {}
+        try:
+            self._torch.cuda.synchronize()
+            snapshot = self._torch.cuda.memory._snapshot()
+        except Exception as error:
+            self._errors.append("torch.cuda.memory._snapshot failed: %s" % error)
+            return {}
+        return dict((finding.id, _blocks_for(snapshot, finding, "steps")) for finding in findings)
+
     def finish(self, snapshot_path, findings):
         """Takes the snapshot. Returns (snapshot result or None, {finding id: cuda_blocks})."""
         asked = snapshot_path is not None
@@ -95,7 +107,7 @@ class Cuda(object):
                     blocks)
         for finding in findings:
             if finding.loop is not None:
-                blocks[finding.id] = _blocks_for(snapshot, finding)
+                blocks[finding.id] = _blocks_for(snapshot, finding, "end")
         if not asked:
             return None, blocks
         return self._write(snapshot, snapshot_path), blocks
@@ -142,13 +154,14 @@ def _frames(block):
     return []
 
 
-def _blocks_for(snapshot, finding):
+def _blocks_for(snapshot, finding, when):
     """Live blocks whose allocation stack has the finding's line ("line") or a line of its loop
-    ("loop", which includes "line")."""
+    ("loop", which includes "line"); `when`: "steps" (counted at the loop's `steps`-th iteration)
+    or "end" (at the end of the run, for a loop that ran fewer)."""
     file = source.canonical(finding.file)
     loop_file = source.canonical(finding.loop.file)
     low, high = finding.loop.line, finding.loop.end_line
-    counts = {"line": {"count": 0, "bytes": 0}, "loop": {"count": 0, "bytes": 0}}
+    counts = {"line": {"count": 0, "bytes": 0}, "loop": {"count": 0, "bytes": 0}, "when": when}
     names = {}
     for segment in _segments(snapshot):
         for block in segment.get("blocks") or []:

@@ -24,7 +24,7 @@ class _Remapped(object):
 
 class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
-                 "cuda", "rss", "findings", "stops")
+                 "cuda", "rss", "findings", "stops", "blocks")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -37,6 +37,7 @@ class LoopState(object):
         self.live, self.cuda, self.rss = [], [], []
         self.findings = []  # FindingState measured at this loop's visits
         self.stops = False  # a measured finding waits for this loop's `steps` iterations
+        self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
 
 
 class FindingState(object):
@@ -125,8 +126,10 @@ class Session(object):
         if loop.iterations > self.steps:
             return
         self._sample(loop, frame)
-        if kind != ENTRY and loop.iterations == self.steps and self._all_done():
-            self.stop()
+        if kind != ENTRY and loop.iterations == self.steps:
+            self._count_blocks(loop)
+            if self._all_done():
+                self.stop()
 
     def _sample(self, loop, frame):
         loop.cuda.append(self.cuda.sample())
@@ -144,6 +147,18 @@ class Session(object):
                         sample = self.measurer.value(value)
                     for key, values in series.items():
                         values.append(sample[key])
+
+    def _count_blocks(self, loop):
+        """The live CUDA blocks of this loop's findings while the loop still runs: at the end of
+        the run, what it kept may be freed already (its function returned, a later loop ran)."""
+        states = [state for state in self.findings if state.loop is loop]
+        if states:
+            loop.blocks = self.cuda.blocks_now([self._remapped(state) for state in states])
+
+    def _remapped(self, state):
+        finding = state.finding
+        loop = _Remapped(self._local(finding.loop.file), finding.loop.line, finding.loop.end_line)
+        return _Remapped(self._local(finding.file), finding.line, loop=loop, id=finding.id)
 
     def _all_done(self):
         waiting = [loop for loop in self.loops if loop.stops]
@@ -186,16 +201,13 @@ class Session(object):
         result.write(self.out, doc)
 
     def document(self, exit_info):
-        remapped = []
-        for state in self.findings:
-            finding = state.finding
-            if finding.loop is None:
-                continue
-            loop = _Remapped(self._local(finding.loop.file), finding.loop.line,
-                             finding.loop.end_line)
-            remapped.append(_Remapped(self._local(finding.file), finding.line, loop=loop,
-                                      id=finding.id))
+        counted = {}
+        for loop in self.loops:
+            counted.update(loop.blocks)
+        remapped = [self._remapped(state) for state in self.findings
+                    if state.finding.loop is not None and state.finding.id not in counted]
         snapshot, blocks = self.cuda.finish(self.plan.snapshot, remapped)
+        blocks.update(counted)
         loops = [{
             "file": loop.file,
             "line": loop.line,

@@ -51,7 +51,7 @@ def env(extra_path=None):
 
 
 def run_probe(folder, plan_doc, script_path, args=(), python=None, stdout=None, timeout=120,
-              extra_path=None):
+              extra_path=None, probe_args=()):
     """Runs `python -m sealint_probe` with stdin from /dev/null; returns a Run."""
     plan_path = os.path.join(folder, "plan.json")
     out_path = os.path.join(folder, "result.json")
@@ -59,7 +59,7 @@ def run_probe(folder, plan_doc, script_path, args=(), python=None, stdout=None, 
         with open(plan_path, "w") as handle:
             json.dump(plan_doc, handle)
     command = [python or sys.executable, "-m", "sealint_probe", "--plan", plan_path,
-               "--out", out_path, "--", script_path] + list(args)
+               "--out", out_path] + list(probe_args) + ["--", script_path] + list(args)
     completed = subprocess.run(command, stdin=subprocess.DEVNULL,
                                stdout=stdout if stdout is not None else subprocess.PIPE,
                                stderr=subprocess.PIPE, env=env(extra_path), timeout=timeout,

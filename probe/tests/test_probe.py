@@ -378,6 +378,15 @@ for i in range(3):  # LOOP
         self.assertTrue(snapshot["error"])
         self.assertFalse(os.path.exists(plan["snapshot"]))
 
+    def test_snapshot_option_overrides_the_plans_path(self):
+        # A plan made on another machine names that machine's path; --snapshot names one here.
+        plan = self.good_plan()
+        plan["snapshot"] = "/elsewhere/mem.pickle"
+        run = helpers.run_probe(self.folder, plan, self.path,
+                                probe_args=["--snapshot", "here.pickle"])
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(run.result["snapshot"]["path"], os.path.join(self.folder, "here.pickle"))
+
 
 def _python_without_torch():
     for name in ("python3", "python3.12", "python3.13"):

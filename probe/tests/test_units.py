@@ -37,8 +37,9 @@ class SnapshotTest(unittest.TestCase):
             {"size": 4096, "state": "active_allocated", "frames": self.frames(40)},
             {"size": 8192, "state": "active_allocated"},
         ]}], "device_traces": []}
-        self.assertEqual(cuda._blocks_for(snapshot, self.finding),
-                         {"line": {"count": 1, "bytes": 512}, "loop": {"count": 2, "bytes": 1536}})
+        self.assertEqual(cuda._blocks_for(snapshot, self.finding, "steps"),
+                         {"line": {"count": 1, "bytes": 512}, "loop": {"count": 2, "bytes": 1536},
+                          "when": "steps"})
 
     def test_torch113_layout(self):
         snapshot = [{"blocks": [
@@ -47,8 +48,9 @@ class SnapshotTest(unittest.TestCase):
                          {"addr": 1, "real_size": 500, "frames": self.frames(12)}]},
             {"size": 256, "state": "active_allocated", "history": []},
         ]}]
-        self.assertEqual(cuda._blocks_for(snapshot, self.finding),
-                         {"line": {"count": 1, "bytes": 512}, "loop": {"count": 1, "bytes": 512}})
+        self.assertEqual(cuda._blocks_for(snapshot, self.finding, "end"),
+                         {"line": {"count": 1, "bytes": 512}, "loop": {"count": 1, "bytes": 512},
+                          "when": "end"})
 
 
 class _Sneaky(list):

@@ -104,6 +104,61 @@ TEST(Verdict, NoGraphUnderNoGradIsNotConfirmed) {
   EXPECT_EQ(judged_graph(0)[0].confirmation->verdict, Verdict::NotConfirmed);
 }
 
+TEST(Verdict, OneNodeIsSingular) {
+  const auto findings = judged_graph(1);
+  EXPECT_NE(findings[0].confirmation->detail.find("graph of 1 node on"), std::string::npos)
+      << findings[0].confirmation->detail;
+}
+
+// A growing `total_loss` whose finding's line holds `blocks` on the GPU, counted `when`.
+Confirmation judged_with_blocks(json blocks) {
+  std::vector<Diagnostic> findings{growth_finding({"total_loss"})};
+  const json result = result_with(json::array(
+      {{{"id", 0},
+        {"loop", nullptr},
+        {"iterations", 20},
+        {"variables", json::array({{{"name", "total_loss"},
+                                    {"series", {{"graph_nodes", counting(0, 8, 21)}}}}})},
+        {"cuda_blocks", std::move(blocks)}}}));
+  judge(findings, result, {"stopped", false});
+  return *findings[0].confirmation;
+}
+
+TEST(Verdict, CudaBlocksAtTheFindingsLineAreNamed) {
+  const Confirmation c = judged_with_blocks({{"line", {{"count", 63}, {"bytes", 76761600}}},
+                                             {"loop", {{"count", 103}, {"bytes", 87288320}}},
+                                             {"when", "steps"}});
+  ASSERT_TRUE(c.cuda_line);
+  EXPECT_EQ(c.cuda_line->count, 63U);
+  EXPECT_EQ(c.cuda_line->bytes, 76761600U);
+  EXPECT_FALSE(c.cuda_line->at_end);
+  EXPECT_NE(c.detail.find("on the GPU, 63 blocks allocated at this line are live (73.2 MiB)"),
+            std::string::npos)
+      << c.detail;
+  EXPECT_EQ(c.detail.find("at the end of the run"), std::string::npos) << c.detail;
+}
+
+TEST(Verdict, CudaBlocksCountedAtTheEndSaySo) {
+  const Confirmation c = judged_with_blocks({{"line", {{"count", 1}, {"bytes", 512}}},
+                                             {"loop", {{"count", 1}, {"bytes", 512}}},
+                                             {"when", "end"}});
+  ASSERT_TRUE(c.cuda_line);
+  EXPECT_NE(c.detail.find("1 block allocated at this line is live (512 B) at the end of the run"),
+            std::string::npos)
+      << c.detail;
+}
+
+TEST(Verdict, NoCudaBlocksAtTheLineAddNothing) {
+  // The loop's blocks (a cuBLAS workspace, the last batch) are not the finding's.
+  const Confirmation c = judged_with_blocks({{"line", {{"count", 0}, {"bytes", 0}}},
+                                             {"loop", {{"count", 5}, {"bytes", 34639872}}},
+                                             {"when", "steps"}});
+  EXPECT_FALSE(c.cuda_line);
+  EXPECT_EQ(c.detail.find("GPU"), std::string::npos) << c.detail;
+  EXPECT_FALSE(judged_with_blocks(nullptr).cuda_line);
+  EXPECT_FALSE(judged_with_blocks({{"line", "garbage"}}).cuda_line);
+}
+
 TEST(Verdict, ResultOfAnotherFormatIsRefused) {
   EXPECT_FALSE(check_result(json{{"format", "other"}}, false, 300));
   json wrong_version = result_with(json::array());

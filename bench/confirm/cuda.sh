@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Confirm mode's CUDA path on a GPU machine that has python3 with CUDA torch but not our build,
+# in the three steps docs/confirm.md describes (plan here, probe there, verdicts here):
+#
+#   bench/confirm/cuda.sh plans BUILD_DIR DIR     write DIR/<case>.plan.json for every case
+#   bench/confirm/cuda.sh run DIR OUT             on the GPU machine, from the repository root:
+#                                                 the probe on every case, OUT/<case>.result.json,
+#                                                 OUT/<case>.pickle (the snapshot), OUT/<case>.log
+#   bench/confirm/cuda.sh verdicts BUILD_DIR OUT  sealint confirm --result for every case
+#
+#   PYTHON=python3  the interpreter with CUDA torch (run)
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+# name | script | the script's arguments | confirm --steps
+cases() {
+  cat <<'EOF'
+leaky_total_loss|examples/leaky_total_loss.py|--steps 100 --width 1024 --batch-size 512|20
+fixed_total_loss|examples/fixed_total_loss.py|--steps 100 --width 1024 --batch-size 512|20
+leaky_loss_list|examples/leaky_loss_list.py|--steps 100 --width 1024 --batch-size 512|20
+fixed_loss_list|examples/fixed_loss_list.py|--steps 100 --width 1024 --batch-size 512|20
+rnn_eval|bench/confirm/rnn_eval.py|--steps 40|20
+eval_loss|bench/confirm/eval_loss.py|--steps 40|20
+EOF
+}
+
+usage() {
+  sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+plans() {
+  local sealint="$1/sealint" dir="$2"
+  [[ -x $sealint ]] || { echo "cuda.sh: no sealint executable at '$sealint'" >&2; exit 2; }
+  mkdir -p "$dir"
+  while IFS='|' read -r name script _ steps; do
+    "$sealint" confirm --plan-only --steps "$steps" -o "$dir/$name.plan.json" "$root/$script"
+  done < <(cases)
+}
+
+run_cases() {
+  local dir="$1" out="$2" python=${PYTHON:-python3}
+  mkdir -p "$out"
+  "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda,
+    "device", torch.cuda.get_device_name(0) if torch.cuda.is_available() else None)'
+  while IFS='|' read -r name script args _; do
+    local started=$SECONDS status=0
+    # shellcheck disable=SC2086  # the arguments are words
+    PYTHONPATH="$root/probe" "$python" -m sealint_probe --plan "$dir/$name.plan.json" \
+      --out "$out/$name.result.json" --snapshot "$out/$name.pickle" \
+      -- "$root/$script" $args >"$out/$name.log" 2>&1 || status=$?
+    echo "$name: probe exit $status in $((SECONDS - started)) s"
+  done < <(cases)
+}
+
+verdicts() {
+  local sealint="$1/sealint" out="$2"
+  while IFS='|' read -r name script _ _; do
+    echo "== $name"
+    "$sealint" confirm --result "$out/$name.result.json" "$root/$script" || true
+  done < <(cases)
+}
+
+case "${1:-}" in
+  plans) [[ $# -eq 3 ]] || usage; plans "$2" "$3" ;;
+  run) [[ $# -eq 3 ]] || usage; run_cases "$2" "$3" ;;
+  verdicts) [[ $# -eq 3 ]] || usage; verdicts "$2" "$3" ;;
+  *) usage ;;
+esac
