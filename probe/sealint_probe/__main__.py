@@ -1,4 +1,5 @@
-"""python3 -m sealint_probe --plan plan.json --out result.json [--snapshot FILE] [-- script.py args...]
+"""python3 -m sealint_probe --plan plan.json --out result.json [--snapshot FILE] [--progress FILE]
+    [-- script.py args...]
 
 Exit status: 0 once a result is written (how the script ended is in the result), 1 when the result
 cannot be written, 2 for a bad command line or plan, 3 when this interpreter cannot import torch.
@@ -33,6 +34,8 @@ def _arguments(argv):
     # A plan made on another machine names a snapshot path of that machine.
     parser.add_argument("--snapshot", help="on CUDA, write the memory snapshot here instead of "
                         "where the plan says")
+    parser.add_argument("--progress", help="rewrite this file with the loops' iterations while "
+                        "the script runs (sealint's live line)")
     options = parser.parse_args(own)
     return options, rest
 
@@ -59,8 +62,9 @@ def main(argv=None):
     from . import runner, session as session_module, tracer as tracer_module
 
     errors = []
+    progress = os.path.abspath(options.progress) if options.progress else None
     probe = session_module.Session(plan, script, os.path.abspath(options.out), torch,
-                                   cuda_module.Cuda(torch, errors), errors)
+                                   cuda_module.Cuda(torch, errors), errors, progress)
     # sealint's --timeout sends SIGTERM to the process group before SIGKILL.
     signal.signal(signal.SIGTERM, probe.on_terminate)
     tracer = tracer_module.Tracer(probe.loops, probe.on_visit)

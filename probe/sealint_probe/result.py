@@ -30,9 +30,9 @@ def document(torch_version, device, exit_info, seconds, loops, findings, snapsho
     }
 
 
-def write(path, doc):
+def write(path, doc, durable=True):
     """Writes through a temporary file in the same folder and renames it over `path`, so that a
-    reader (or a kill mid-write) never sees half a document."""
+    reader (or a kill mid-write) never sees half a document; `durable` syncs it to disk first."""
     text = json.dumps(doc, indent=1, sort_keys=False) + "\n"
     folder = os.path.dirname(os.path.abspath(path))
     temp = os.path.join(folder, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
@@ -40,7 +40,8 @@ def write(path, doc):
         with open(temp, "w") as handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         try:

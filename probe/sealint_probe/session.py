@@ -5,7 +5,7 @@ import sys
 import threading
 import time
 
-from . import measure, result, source
+from . import measure, progress, result, source, stopping
 from .source import ENTRY
 
 
@@ -22,9 +22,12 @@ class _Remapped(object):
         self.loop = loop
 
 
+WATCHED_RULE = "loop"  # the plan's rule for a training loop no finding is in
+
+
 class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
-                 "cuda", "rss", "findings", "stops", "blocks")
+                 "cuda", "rss", "findings", "stops", "watched", "encloses", "blocks")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -37,6 +40,8 @@ class LoopState(object):
         self.live, self.cuda, self.rss = [], [], []
         self.findings = []  # FindingState measured at this loop's visits
         self.stops = False  # a measured finding waits for this loop's `steps` iterations
+        self.watched = True  # only loops no rule flagged are measured here
+        self.encloses = set()  # indices of measured loops that ran inside one of its iterations
         self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
 
 
@@ -54,7 +59,7 @@ class FindingState(object):
 
 
 class Session(object):
-    def __init__(self, plan, script, out, torch, cuda, errors):
+    def __init__(self, plan, script, out, torch, cuda, errors, progress_path=None):
         self.plan = plan
         self.out = out
         self.steps = plan.steps
@@ -86,10 +91,14 @@ class Session(object):
                     by_key[key] = loop
                     self.loops.append(loop)
             state = FindingState(finding, loop)
-            if loop is not None and state.variables:
-                loop.findings.append(state)
-                loop.stops = True
+            if loop is not None and finding.measure != "none":
+                loop.stops = True  # its loop memory is measured, variables or not
+                loop.watched = loop.watched and finding.rule == WATCHED_RULE
+                if state.variables:
+                    loop.findings.append(state)
             self.findings.append(state)
+        self.stopping = stopping.Stopping(self.loops, self.steps, self.started)
+        self.progress = progress.Progress(progress_path, self.loops, self.steps, self.started)
         self.user_files = set([source.canonical(script)])
         self.user_files.update(loop.shape.file for loop in self.loops)
         self.user_files.update(source.canonical(self._local(f.file)) for f in plan.findings)
@@ -119,17 +128,20 @@ class Session(object):
     def _visit(self, loop, frame, kind):
         if kind == ENTRY:
             loop.entries += 1
-            if loop.entries > 1:
-                return  # the state after `iterations` iterations is already sampled
+            # A later entry: the state after `iterations` iterations is already sampled.
+            sample = loop.entries == 1
         else:
             loop.iterations += 1
-        if loop.iterations > self.steps:
-            return
-        self._sample(loop, frame)
-        if kind != ENTRY and loop.iterations == self.steps:
-            self._count_blocks(loop)
-            if self._all_done():
-                self.stop()
+            sample = loop.iterations <= self.steps
+        if sample:
+            self._sample(loop, frame)
+            if kind != ENTRY and loop.iterations == self.steps:
+                self._count_blocks(loop)
+        if loop.stops:
+            self.stopping.note_visit(loop, frame)
+        if self.stopping.done(frame):
+            self.stop()
+        self.progress.update()
 
     def _sample(self, loop, frame):
         loop.cuda.append(self.cuda.sample())
@@ -159,10 +171,6 @@ class Session(object):
         finding = state.finding
         loop = _Remapped(self._local(finding.loop.file), finding.loop.line, finding.loop.end_line)
         return _Remapped(self._local(finding.file), finding.line, loop=loop, id=finding.id)
-
-    def _all_done(self):
-        waiting = [loop for loop in self.loops if loop.stops]
-        return bool(waiting) and all(loop.iterations >= self.steps for loop in waiting)
 
     def _error(self, text):
         if text not in self._reported:  # once per distinct problem, not once per iteration
@@ -214,6 +222,7 @@ class Session(object):
             "end_line": loop.end_line,
             "iterations": loop.iterations,
             "entries": loop.entries,
+            "encloses": sorted(loop.encloses),
             "series": {
                 "live_tensor_bytes": result.series(loop.live),
                 "cuda_allocated_bytes": result.series(loop.cuda),
