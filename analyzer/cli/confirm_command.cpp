@@ -1,7 +1,9 @@
 #include "analyzer/cli/confirm_command.h"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -109,7 +111,14 @@ struct ProbeRun {
   nlohmann::json result;
   confirm::RunEnd end;
   std::string log_tail;  // the script's last output lines when it did not end well
+  int interrupted = 0;   // the signal (Ctrl-C's SIGINT) that ended the run early, kept measured
 };
+
+// Why the run ended, for the signal that interrupted it.
+std::string interrupted_summary(int signal) {
+  if (signal == SIGINT) return "interrupted by Ctrl-C";
+  return fmt::format("interrupted by signal {}", signal);
+}
 Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& plan_path,
                            const std::string& temp) {
   const std::optional<std::string> probe_dir = find_probe_dir();
@@ -130,7 +139,6 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& pla
   if (!exit) {
     return make_error(fmt::format("{} (pick the interpreter with --python PATH)", exit.error()));
   }
-  if (exit->interrupted != 0) return make_error("interrupted; the script's processes were ended");
   const std::string tail = confirm::tail_of_file(command.log_path, 20);
   if (exit->exit_code == kProbeNoTorch) {
     return make_error(
@@ -141,7 +149,12 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& pla
     return make_error(
         fmt::format("'{}' cannot import the probe from '{}'", options.python, *probe_dir));
   std::error_code error;
-  if (!std::filesystem::exists(result_path, error)) {
+  const bool written = std::filesystem::exists(result_path, error);
+  if (exit->interrupted != 0 && !written)
+    return make_error(
+        "interrupted before the probe wrote a result; the script's processes were "
+        "ended");
+  if (!written) {
     std::string why =
         exit->timed_out ? fmt::format(
                               "the run timed out after {} s before the probe wrote a "
@@ -157,22 +170,24 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& pla
   if (!result) return make_error(result.error());
   auto end = confirm::check_result(*result, exit->timed_out, options.timeout_seconds);
   if (!end) return make_error(end.error());
-  const nlohmann::json exit_info = result->value("exit", nlohmann::json::object());
-  const std::string kind =
-      exit_info.is_object() && exit_info.value("kind", nlohmann::json()).is_string()
-          ? exit_info["kind"].get<std::string>()
-          : std::string();
-  return ProbeRun{std::move(*result), *end,
-                  kind == "exception" || exit->timed_out ? tail : std::string()};
+  if (exit->interrupted != 0) {
+    // The probe took sealint's SIGTERM for a timeout; it was the user.
+    end->summary = interrupted_summary(exit->interrupted);
+    end->timed_out = false;
+    end->stopped = false;
+  }
+  const bool show_tail = exit->timed_out || confirm::ended_badly(*result);
+  return ProbeRun{std::move(*result), *end, show_tail ? tail : std::string(), exit->interrupted};
 }
 
 std::string verdict_summary(const std::vector<Diagnostic>& findings) {
-  size_t counts[4] = {0, 0, 0, 0};
+  constexpr std::array kOrder{Verdict::Confirmed, Verdict::NotConfirmed, Verdict::TooFewIterations,
+                              Verdict::NotReached, Verdict::NotMeasured};
+  std::array<size_t, kOrder.size()> counts{};
   for (const Diagnostic& d : findings)
     if (d.confirmation) ++counts[static_cast<size_t>(d.confirmation->verdict)];
   std::vector<std::string> parts;
-  for (Verdict v :
-       {Verdict::Confirmed, Verdict::NotConfirmed, Verdict::NotReached, Verdict::NotMeasured}) {
+  for (Verdict v : kOrder) {
     if (counts[static_cast<size_t>(v)] != 0)
       parts.push_back(fmt::format("{} {}", counts[static_cast<size_t>(v)], verdict_name(v)));
   }
@@ -307,12 +322,22 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
       std::cerr << "sealint: warning: probe: " << problem.get<std::string>() << '\n';
   }
   confirm::judge(findings, run.result, run.end);
+  std::vector<WatchedLoop> shown;
   std::vector<Confirmation> watched_verdicts;
   for (size_t i = 0; i < watched.size(); ++i) {
-    watched_verdicts.push_back(
-        confirm::judge_watched(watched[i], findings.size() + i, run.result, run.end));
+    const size_t id = findings.size() + i;
+    if (confirm::encloses_measured_loop(run.result, id)) continue;
+    shown.push_back(watched[i]);
+    watched_verdicts.push_back(confirm::judge_watched(watched[i], id, run.result, run.end));
   }
-  return write_findings(options, registry, findings, watched, watched_verdicts, run);
+  const int status = write_findings(options, registry, findings, shown, watched_verdicts, run);
+  if (status == kExitError) return status;
+  if (run.interrupted != 0) return 128 + run.interrupted;  // what a shell reports for Ctrl-C
+  // Verdicts of "not reached" everywhere are no evidence of anything: not a success.
+  if (confirm::measured_nothing(run.result))
+    return fail(
+        fmt::format("nothing was measured: no loop finished an iteration ({})", run.end.summary));
+  return status;
 }
 
 }  // namespace sealint::cli

@@ -38,7 +38,7 @@ Fit least_squares(const std::vector<double>& y) {
 
 Trend read_trend(const std::vector<std::optional<double>>& series) {
   // Warm-up: the entry sample and the first iteration always, and a fifth of a long run.
-  const size_t warm_up = std::max<size_t>(2, series.size() / 5);
+  const size_t warm_up = std::max<size_t>(kMinWarmUp, series.size() / 5);
   Trend trend;
   for (size_t k = warm_up; k < series.size(); ++k) {
     if (series[k]) trend.values.push_back(*series[k]);

@@ -1,6 +1,8 @@
 #pragma once
 // Reads a per-iteration series the way confirm mode's verdicts need: a least-squares slope and
 // its fit after the warm-up, and whether the growth is steady rather than a one-off step.
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -17,6 +19,10 @@ struct Trend {
 
 // Fewest samples after the warm-up for a verdict of growth: fewer iterations say nothing.
 inline constexpr size_t kMinTrendSamples = 4;
+// Fewest iterations that can give that many: their samples (one more than the iterations, the
+// entry included) less the warm-up of at least two.
+inline constexpr size_t kMinWarmUp = 2;
+inline constexpr uint32_t kMinTrendIterations = kMinTrendSamples + kMinWarmUp - 1;
 
 // `series[k]` is the value after k iterations (null: unbound or unreadable). The first samples
 // are warm-up (the state before the first iteration, the optimizer's first step, the allocator

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "analyzer/confirm/trend.h"
 
@@ -102,17 +103,29 @@ std::optional<LoopMemory> loop_memory(const json* loop, bool with_process) {
   return std::nullopt;
 }
 
+// The length of the longest series an object (a variable, a loop) has.
+size_t longest_series(const json& owner) {
+  size_t longest = 0;
+  if (!owner.is_object() || !owner.value("series", json()).is_object()) return longest;
+  for (const auto& [metric, values] : owner["series"].items())
+    if (values.is_array()) longest = std::max(longest, values.size());
+  return longest;
+}
+
 // Iterations the probe sampled: the loop may run past --steps while a slower flagged loop has
 // not reached them yet, but samples stop at --steps.
-uint32_t measured_iterations(const json& found, uint32_t iterations) {
-  size_t longest = 0;
-  for (const json& variable : found.value("variables", json::array())) {
-    if (!variable.is_object() || !variable.value("series", json()).is_object()) continue;
-    for (const auto& [metric, values] : variable["series"].items())
-      if (values.is_array()) longest = std::max(longest, values.size());
-  }
+uint32_t measured_iterations(const json& found, const json* loop, uint32_t iterations) {
+  size_t longest = loop != nullptr ? longest_series(*loop) : 0;
+  for (const json& variable : found.value("variables", json::array()))
+    longest = std::max(longest, longest_series(variable));
   if (longest == 0) return iterations;
   return std::min(iterations, static_cast<uint32_t>(longest - 1));
+}
+
+std::string too_few_detail(uint32_t iterations) {
+  return fmt::format(
+      "only {} iteration{} ran, too few to see a trend (raise --steps, or the loop's length)",
+      iterations, iterations == 1 ? "" : "s");
 }
 
 struct VariableTrend {
@@ -187,6 +200,12 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found, const json*
     }
     return c;
   }
+  if (iterations < kMinTrendIterations) {
+    c.verdict = Verdict::TooFewIterations;
+    c.detail = too_few_detail(iterations);
+    if (flat) c.trend = flat->shown;
+    return c;
+  }
   if (watched && !memory) {
     c.verdict = Verdict::NotConfirmed;
     c.detail =
@@ -217,9 +236,8 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found, const json*
   c.metric = flat->metric;
   c.trend = flat->shown;
   if (flat->trend.samples < kMinTrendSamples) {
-    c.detail = fmt::format(
-        "only {} iterations ran, too few to see a trend (raise --steps, or the loop's length)",
-        iterations);
+    c.verdict = Verdict::TooFewIterations;
+    c.detail = too_few_detail(iterations);
   } else {
     c.fit = flat->trend.r_squared;
     const std::string_view what = flat->metric == "graph_nodes" ? "autograd nodes"
@@ -238,15 +256,6 @@ void add_run_end(Confirmation& c, const RunEnd& end) {
     c.detail += fmt::format("; {}", end.summary);
 }
 
-// The first line of a message, at most `limit` bytes (cut at a UTF-8 boundary).
-std::string first_line(std::string_view text, size_t limit) {
-  std::string_view line = text.substr(0, text.find('\n'));
-  if (line.size() <= limit) return std::string(line);
-  size_t cut = limit;
-  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0U) == 0x80U) --cut;
-  return std::string(line.substr(0, cut)) + "...";
-}
-
 Confirmation judge_graph(const json& found, uint32_t iterations) {
   Confirmation c;
   c.iterations = iterations;
@@ -258,6 +267,12 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
     std::vector<double> samples =
         present(series.empty() ? series : Series(std::next(series.begin()), series.end()));
     if (samples.empty()) continue;
+    if (samples.size() < 2) {
+      c.verdict = Verdict::TooFewIterations;
+      c.subject = variable.value("name", std::string());
+      c.detail = too_few_detail(static_cast<uint32_t>(samples.size()));
+      return c;
+    }
     const auto with_graph = static_cast<size_t>(
         std::count_if(samples.begin(), samples.end(), [](double n) { return n > 0; }));
     c.subject = variable.value("name", std::string());
@@ -306,6 +321,22 @@ void add_cuda_line(Confirmation& c, const json& found) {
                           c.cuda_line->at_end ? " at the end of the run" : "");
 }
 
+// For a loop that encloses other measured loops (an epoch loop around `train()`): the run stops
+// once the inner loops have their iterations, so this one has few. Says which, in words.
+std::string enclosed_note(const json& loops, const json& loop) {
+  std::vector<std::string> lines;
+  for (const json& index : loop.value("encloses", json::array())) {
+    const json* inner = element(loops, index);
+    if (inner != nullptr && inner->is_object() && inner->value("line", json()).is_number())
+      lines.push_back(fmt::format("{}", inner->value("line", 0)));
+  }
+  if (lines.empty()) return {};
+  return fmt::format(
+      "; each of its iterations runs the measured loop{} at line{} {}, which the "
+      "run was stopped on",
+      lines.size() == 1 ? "" : "s", lines.size() == 1 ? "" : "s", fmt::join(lines, ", "));
+}
+
 // The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
 Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, const RunEnd& end,
                          bool watched) {
@@ -317,19 +348,28 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   }
   const auto iterations =
       static_cast<uint32_t>(index_of(found->value("iterations", json())).value_or(0));
+  const json loops = result.value("loops", json::array());
+  const json* loop = element(loops, found->value("loop", json()));
   if (iterations == 0) {
-    c.verdict = Verdict::NotReached;
-    c.detail = fmt::format("the loop at line {} never ran ({})", probe.loop_line, end.summary);
+    const bool entered =
+        loop != nullptr && loop->is_object() && index_of(loop->value("entries", json())) > 0U;
+    c.verdict = entered ? Verdict::TooFewIterations : Verdict::NotReached;
+    c.detail =
+        entered ? fmt::format(
+                      "the loop at line {} was entered but finished no iteration "
+                      "({}){}",
+                      probe.loop_line, end.summary, enclosed_note(loops, *loop))
+                : fmt::format("the loop at line {} never ran ({})", probe.loop_line, end.summary);
     return c;
   }
-  const uint32_t measured = measured_iterations(*found, iterations);
+  const uint32_t measured = measured_iterations(*found, loop, iterations);
   if (probe.measure == ProbeMeasure::Graph) {
     c = judge_graph(*found, measured);
   } else {
-    const json loops = result.value("loops", json::array());
-    c = judge_growth(probe, *found, element(loops, found->value("loop", json())), measured,
-                     watched);
+    c = judge_growth(probe, *found, loop, measured, watched);
   }
+  if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())
+    c.detail += enclosed_note(loops, *loop);
   // A loop no rule flagged has no line of its own to attribute blocks to.
   if (!watched) add_cuda_line(c, *found);
   add_run_end(c, end);
@@ -337,45 +377,6 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
 }
 
 }  // namespace
-
-Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seconds) {
-  if (!result.is_object() || result.value("format", std::string()) != "sealint-confirm-result")
-    return make_error("the probe's result is not a sealint-confirm-result document");
-  if (result.value("version", 0) != 1) {
-    return make_error(fmt::format("the probe's result has version {}; this sealint reads version 1",
-                                  result.value("version", json()).dump()));
-  }
-  RunEnd end;
-  end.timed_out = timed_out;
-  const json exit = result.value("exit", json::object());
-  const std::string kind = exit.is_object() ? exit.value("kind", std::string()) : std::string();
-  if (timed_out) {
-    end.summary = fmt::format("the run timed out after {} s", timeout_seconds);
-  } else if (kind == "stopped") {
-    end.stopped = true;
-    end.summary = "stopped after --steps iterations";
-  } else if (kind == "completed") {
-    end.summary = "the script ended";
-  } else if (kind == "exit") {
-    end.summary = fmt::format("the script called sys.exit({})", exit.value("code", json()).dump());
-  } else if (kind == "exception") {
-    const json e = exit.value("exception", json::object());
-    if (e.is_object()) {
-      end.summary = fmt::format("the script raised {}: {}", e.value("type", std::string("?")),
-                                first_line(e.value("message", std::string()), 100));
-      if (e.value("line", json()).is_number())
-        end.summary += fmt::format(" (line {})", e["line"].get<long>());
-    } else {
-      end.summary = "the script raised an exception";
-    }
-  } else if (kind == "timeout") {
-    end.timed_out = true;
-    end.summary = fmt::format("the run timed out after {} s", timeout_seconds);
-  } else {
-    end.summary = "the run ended";
-  }
-  return end;
-}
 
 void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& end) {
   for (size_t id = 0; id < findings.size(); ++id) {
@@ -394,6 +395,16 @@ void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& 
 Confirmation judge_watched(const WatchedLoop& watched, size_t id, const json& result,
                            const RunEnd& end) {
   return judge_probe(watched.probe, id, result, end, true);
+}
+
+bool encloses_measured_loop(const json& result, size_t id) {
+  const json* found = finding_result(result, id);
+  if (found == nullptr) return false;
+  const json loops = result.value("loops", json::array());  // a copy: keep it alive
+  const json* loop = element(loops, found->value("loop", json()));
+  if (loop == nullptr || !loop->is_object()) return false;
+  const json encloses = loop->value("encloses", json::array());
+  return encloses.is_array() && !encloses.empty();
 }
 
 }  // namespace sealint::confirm

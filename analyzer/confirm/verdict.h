@@ -5,22 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analyzer/confirm/run_end.h"
 #include "analyzer/core/diagnostic.h"
 #include "analyzer/core/result.h"
 
 namespace sealint::confirm {
-
-// How the run ended, in words for the verdicts that depend on it ("the script raised
-// ValueError at train.py:31", "the run timed out after 300 s").
-struct RunEnd {
-  std::string summary;
-  bool timed_out = false;
-  bool stopped = false;  // the probe stopped it after --steps: every loop ran its iterations
-};
-
-// Checks the result's format and version; the error says what is wrong.
-[[nodiscard]] Result<RunEnd> check_result(const nlohmann::json& result, bool timed_out,
-                                          int timeout_seconds);
 
 // Sets `confirmation` on each of `findings` (the plan's ids are their indices).
 void judge(std::vector<Diagnostic>& findings, const nlohmann::json& result, const RunEnd& end);
@@ -29,5 +18,9 @@ void judge(std::vector<Diagnostic>& findings, const nlohmann::json& result, cons
 // tensor memory grows, since a list of numbers growing by one per step is no leak.
 [[nodiscard]] Confirmation judge_watched(const WatchedLoop& loop, size_t id,
                                          const nlohmann::json& result, const RunEnd& end);
+
+// Whether plan entry `id`'s loop ran another measured loop inside its iterations (an epoch loop
+// around `train()`): a watched loop like that adds nothing to the inner loop's verdict.
+[[nodiscard]] bool encloses_measured_loop(const nlohmann::json& result, size_t id);
 
 }  // namespace sealint::confirm

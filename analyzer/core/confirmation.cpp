@@ -18,6 +18,8 @@ std::string_view verdict_name(Verdict verdict) {
       return "confirmed";
     case Verdict::NotConfirmed:
       return "not confirmed";
+    case Verdict::TooFewIterations:
+      return "too few iterations";
     case Verdict::NotReached:
       return "not reached";
     case Verdict::NotMeasured:

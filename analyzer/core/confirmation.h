@@ -34,7 +34,9 @@ struct WatchedLoop {
   bool operator==(const WatchedLoop&) const = default;
 };
 
-enum class Verdict { Confirmed, NotConfirmed, NotReached, NotMeasured };
+// TooFewIterations: the loop ran, but fewer iterations than a trend needs; never read as
+// "not confirmed", which would say the code is fine.
+enum class Verdict { Confirmed, NotConfirmed, TooFewIterations, NotReached, NotMeasured };
 
 [[nodiscard]] std::string_view verdict_name(Verdict verdict);  // "confirmed", "not confirmed", ...
 

@@ -1,6 +1,7 @@
 // End-to-end: `sealint confirm` runs real scripts under Debian's python3-torch (/usr/bin/python3,
 // CPU) and gives each finding a verdict measured by the probe; every fault the probe meets ends
 // in a defined verdict or a clear error.
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -144,11 +145,84 @@ TEST_F(ConfirmTest, JsonSarifAndGithubCarryTheVerdict) {
   EXPECT_THAT(github_run.out, HasSubstr("%0Aconfirmed: `total_loss` grows by"));
 }
 
-TEST_F(ConfirmTest, ALoopTheRunNeverReachesIsNotReached) {
+TEST_F(ConfirmTest, ALoopTheRunNeverReachesIsNotReachedAndNotASuccess) {
   write("train.py", leaky_script(""));
   const RunOutput r = confirm({"train.py", "--", "--skip"});
-  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
   EXPECT_THAT(r.out, HasSubstr("= not reached: the loop at line 7 never ran (the script ended)"));
+  EXPECT_THAT(r.err, HasSubstr("sealint: error: nothing was measured: no loop finished an "
+                               "iteration (the script ended)"));
+}
+
+TEST_F(ConfirmTest, AScriptFailingBeforeItsLoopsShowsWhyAndFails) {
+  // A missing data file, as real scripts meet it: nothing measured is not "2 loops measured".
+  write("train.py", leaky_script("", "open('/nonexistent/data.bin')"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_THAT(r.err, HasSubstr("FileNotFoundError"));
+  EXPECT_THAT(r.err, HasSubstr("nothing was measured"));
+}
+
+TEST_F(ConfirmTest, AnArgparseErrorShowsTheScriptsOwnMessage) {
+  write("train.py",
+        "import argparse\n"
+        "parser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--data', required=True)\n"
+        "parser.parse_args()\n" +
+            leaky_script(""));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_THAT(r.err, HasSubstr("the following arguments are required: --data"));
+}
+
+TEST_F(ConfirmTest, AnEpochLoopOfManyBatchesIsBoundedBySteps) {
+  // The mnist shape: an epoch loop around train(); no finding, so both loops are watched, and
+  // the epoch loop, which encloses the batch loop, neither holds the run nor is reported.
+  write("train.py",
+        "import time\n"
+        "import torch\n"
+        "def train(model, opt):\n"
+        "    for step in range(2000):\n"
+        "        loss = model(torch.randn(4, 3)).sum()\n"
+        "        opt.zero_grad(); loss.backward(); opt.step()\n"
+        "        time.sleep(0.01)\n"
+        "model = torch.nn.Linear(3, 1)\n"
+        "opt = torch.optim.SGD(model.parameters(), lr=0.01)\n"
+        "for epoch in range(10):\n"
+        "    train(model, opt)\n");
+  const auto started = std::chrono::steady_clock::now();
+  const RunOutput r = confirm({"train.py"});
+  const auto seconds =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started)
+          .count();
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("train.py:4: training loop without a finding: not confirmed: no "
+                               "autograd graph or tensor memory grew over 10 iterations"));
+  EXPECT_THAT(r.out, Not(HasSubstr("train.py:10:")));
+  EXPECT_THAT(r.out, HasSubstr("1 loop measured (stopped after --steps iterations"));
+  // 200 s of sleeping if the epoch loop held the run; the bound is generous for slow machines.
+  EXPECT_LT(seconds, 60) << r.out;
+}
+
+TEST_F(ConfirmTest, TooFewIterationsIsNotNotConfirmed) {
+  std::string script = leaky_script("");
+  script.replace(script.find("opt, 200)"), 9, "opt, 3)");
+  write("train.py", script);
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= too few iterations: only 3 iterations ran, too few to see a "
+                               "trend"));
+  EXPECT_THAT(r.out, HasSubstr("1 too few iterations"));
+}
+
+TEST_F(ConfirmTest, CtrlCKeepsWhatWasMeasured) {
+  // The script is the probe's process, whose parent is sealint: it presses Ctrl-C for the user.
+  write("train.py", leaky_script("if i == 8: __import__('os').kill(__import__('os').getppid(), "
+                                 "2); __import__('time').sleep(1000)"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 130) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("over 8 iterations"));
+  EXPECT_THAT(r.out, HasSubstr("interrupted by Ctrl-C"));
 }
 
 TEST_F(ConfirmTest, AScriptThatRaisesKeepsWhatWasMeasured) {
@@ -163,7 +237,7 @@ TEST_F(ConfirmTest, AScriptThatRaisesKeepsWhatWasMeasured) {
 TEST_F(ConfirmTest, SysExitBeforeTheLoopLeavesItNotReached) {
   write("train.py", leaky_script("", "sys.exit(3)"));
   const RunOutput r = confirm({"train.py"});
-  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
   EXPECT_THAT(r.out, HasSubstr("never ran (the script called sys.exit(3))"));
 }
 
