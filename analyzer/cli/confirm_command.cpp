@@ -20,6 +20,7 @@
 #include "analyzer/cli/probe_location.h"
 #include "analyzer/confirm/plan.h"
 #include "analyzer/confirm/process.h"
+#include "analyzer/confirm/progress.h"
 #include "analyzer/confirm/verdict.h"
 #include "analyzer/cpp/frontend.h"
 #include "analyzer/driver/driver.h"
@@ -125,8 +126,16 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& pla
   if (!probe_dir) return make_error("the probe (share/sealint/probe/sealint_probe) is missing");
   confirm::ChildCommand command;
   const std::string result_path = temp + "/result.json";
-  command.argv = {options.python, "-m", "sealint_probe",         "--plan", plan_path, "--out",
-                  result_path,    "--", absolute(options.script)};
+  command.argv = {options.python, "-m", "sealint_probe", "--plan", plan_path, "--out", result_path};
+  // A live line on a terminal only: a pipe, a file or CI gets the findings and nothing else.
+  std::optional<confirm::ProgressLine> progress;
+  if (::isatty(STDERR_FILENO) == 1) {
+    const std::string progress_path = temp + "/progress.json";
+    command.argv.insert(command.argv.end(), {"--progress", progress_path});
+    progress.emplace(progress_path, options.script, stderr);
+    command.on_wait = [&progress] { progress->update(); };
+  }
+  command.argv.insert(command.argv.end(), {"--", absolute(options.script)});
   command.argv.insert(command.argv.end(), options.script_args.begin(), options.script_args.end());
   const char* python_path = std::getenv("PYTHONPATH");
   command.extra_env.push_back(fmt::format("PYTHONPATH={}{}", *probe_dir,
@@ -136,6 +145,7 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& pla
   command.log_path = temp + "/output.log";
   command.timeout_seconds = options.timeout_seconds;
   auto exit = confirm::run_child(command);
+  if (progress) progress->erase();
   if (!exit) {
     return make_error(fmt::format("{} (pick the interpreter with --python PATH)", exit.error()));
   }

@@ -125,6 +125,7 @@ Result<ChildExit> run_child(const ChildCommand& command) {
       end_group(child, child, status);
       break;
     }
+    if (command.on_wait) command.on_wait();
     if (const int signal = sigtimedwait(&interrupts, nullptr, &tick); signal > 0) {
       exit.interrupted = signal;
       end_group(child, child, status);

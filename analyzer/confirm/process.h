@@ -1,6 +1,7 @@
 #pragma once
 // Runs the probe as a child process: an argv array (never a shell), its own process group (so a
 // timeout kills DataLoader workers too), stdin from /dev/null, output to a log file.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@ struct ChildCommand {
   std::vector<std::string> extra_env;  // "NAME=value", added to (or replacing) ours
   std::string log_path;                // receives the child's stdout and stderr
   int timeout_seconds = 300;
+  // Called while waiting, every few tens of milliseconds (a live progress line).
+  std::function<void()> on_wait;
 };
 
 struct ChildExit {
