@@ -331,14 +331,17 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     if (problem.is_string())
       std::cerr << "sealint: warning: probe: " << problem.get<std::string>() << '\n';
   }
-  confirm::judge(findings, run.result, run.end);
+  const std::optional<uint64_t> device_memory =
+      options.device_memory != 0 ? std::optional<uint64_t>(options.device_memory) : std::nullopt;
+  confirm::judge(findings, run.result, run.end, device_memory);
   std::vector<WatchedLoop> shown;
   std::vector<Confirmation> watched_verdicts;
   for (size_t i = 0; i < watched.size(); ++i) {
     const size_t id = findings.size() + i;
     if (confirm::encloses_measured_loop(run.result, id)) continue;
     shown.push_back(watched[i]);
-    watched_verdicts.push_back(confirm::judge_watched(watched[i], id, run.result, run.end));
+    watched_verdicts.push_back(
+        confirm::judge_watched(watched[i], id, run.result, run.end, device_memory));
   }
   const int status = write_findings(options, registry, findings, shown, watched_verdicts, run);
   if (status == kExitError) return status;

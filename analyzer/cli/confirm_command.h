@@ -3,6 +3,7 @@
 // probe for a bounded number of iterations, and prints each finding with its verdict
 // (docs/confirm.md). Exit status: 0 no findings, 1 findings, 2 errors (the interpreter cannot
 // import torch, the probe could not run, bad input).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,9 @@ struct ConfirmOptions {
   std::string color = "auto";
   std::string output_path;
   std::string snapshot_path;
-  std::string result_path;  // read this result instead of running the script
-  bool plan_only = false;   // write the plan and stop
+  uint64_t device_memory = 0;  // bytes a confirmed growth is projected against; 0: the GPU's
+  std::string result_path;     // read this result instead of running the script
+  bool plan_only = false;      // write the plan and stop
   std::string config_path;
   std::vector<std::string> select;
   std::vector<std::string> extend_select;

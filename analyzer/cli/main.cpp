@@ -400,6 +400,10 @@ int run(int argc, char** argv) {
   confirm_cmd->add_option("--snapshot", confirm.snapshot_path,
                           "On CUDA, write a memory snapshot here (view it at "
                           "pytorch.org/memory_viz)");
+  confirm_cmd
+      ->add_option("--device-memory", confirm.device_memory,
+                   "Memory to project a confirmed growth against (80GiB, 16G); default: the GPU's")
+      ->transform(CLI::AsSizeValue(false));
   confirm_cmd->add_flag("--plan-only", confirm.plan_only,
                         "Write the probe's plan instead of running (for `python3 -m "
                         "sealint_probe` on another machine)");

@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "analyzer/confirm/exhaustion.h"
 #include "analyzer/confirm/trend.h"
+#include "analyzer/confirm/units.h"
 
 namespace sealint::confirm {
 
@@ -44,20 +46,6 @@ std::vector<double> present(const Series& series) {
   return out;
 }
 
-std::string bytes_text(double bytes) {
-  const double magnitude = std::fabs(bytes);
-  if (magnitude >= 1024.0 * 1024 * 1024)
-    return fmt::format("{:.1f} GiB", bytes / (1024.0 * 1024 * 1024));
-  if (magnitude >= 1024.0 * 1024) return fmt::format("{:.1f} MiB", bytes / (1024.0 * 1024));
-  if (magnitude >= 1024.0) return fmt::format("{:.1f} KiB", bytes / 1024.0);
-  return fmt::format("{:.0f} B", bytes);
-}
-
-std::string count_text(double value) {
-  return std::fabs(value - std::round(value)) < 0.05 ? fmt::format("{:.0f}", value)
-                                                     : fmt::format("{:.1f}", value);
-}
-
 // A non-negative integer (parsed JSON has them unsigned, built JSON signed).
 std::optional<size_t> index_of(const json& value) {
   if (!value.is_number_integer() || value.get<long long>() < 0) return std::nullopt;
@@ -85,6 +73,8 @@ const json* finding_result(const json& result, size_t id) {
 struct LoopMemory {
   double per_iteration = 0;
   std::string what;
+  double last = 0;    // the last sample: where the growth has got to
+  bool cuda = false;  // the allocator's count, which the GPU's size bounds
 };
 // Resident memory steps with the C allocator, so alone it confirms nothing in a loop no rule
 // flagged (`with_process` false).
@@ -98,7 +88,10 @@ std::optional<LoopMemory> loop_memory(const json* loop, bool with_process) {
   for (const auto& [metric, what] : kMetrics) {
     if (metric == "rss_bytes" && !with_process) continue;
     const Trend trend = read_trend(series_of(*loop, metric));
-    if (trend.steady) return LoopMemory{trend.slope, std::string(what)};
+    if (trend.steady) {
+      return LoopMemory{trend.slope, std::string(what), trend.values.back(),
+                        metric == "cuda_allocated_bytes"};
+    }
   }
   return std::nullopt;
 }
@@ -134,12 +127,6 @@ struct VariableTrend {
   Trend trend;
   std::vector<double> shown;
 };
-
-// "1 autograd node", "7 autograd nodes", "1.5 autograd nodes".
-std::string counted(double value, std::string_view noun) {
-  const std::string number = count_text(value);
-  return fmt::format("{} {}{}", number, noun, number == "1" ? "" : "s");
-}
 
 std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
   std::string amount;
@@ -337,9 +324,19 @@ std::string enclosed_note(const json& loops, const json& loop) {
       lines.size() == 1 ? "" : "s", lines.size() == 1 ? "" : "s", fmt::join(lines, ", "));
 }
 
+// When a confirmed growth of the loop's memory would use up the memory there is.
+void add_exhaustion(Confirmation& c, const std::optional<LoopMemory>& memory,
+                    const std::optional<MemoryLimit>& limit) {
+  if (c.verdict != Verdict::Confirmed || !memory || !limit) return;
+  if (!memory->cuda && !limit->from_option) return;  // the GPU's size bounds GPU memory only
+  c.runs_out_at =
+      exhaustion_iteration(memory->last, memory->per_iteration, limit->bytes, c.iterations);
+  c.detail += exhaustion_sentence(*limit, *c.runs_out_at, c.iterations);
+}
+
 // The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
 Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, const RunEnd& end,
-                         bool watched) {
+                         std::optional<uint64_t> device_memory, bool watched) {
   Confirmation c;
   const json* found = finding_result(result, id);
   if (found == nullptr) {
@@ -367,6 +364,7 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
     c = judge_graph(*found, measured);
   } else {
     c = judge_growth(probe, *found, loop, measured, watched);
+    add_exhaustion(c, loop_memory(loop, !watched), memory_limit(result, device_memory));
   }
   if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())
     c.detail += enclosed_note(loops, *loop);
@@ -378,11 +376,12 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
 
 }  // namespace
 
-void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& end) {
+void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& end,
+           std::optional<uint64_t> device_memory) {
   for (size_t id = 0; id < findings.size(); ++id) {
     Diagnostic& d = findings[id];
     if (d.probe) {
-      d.confirmation = judge_probe(*d.probe, id, result, end, false);
+      d.confirmation = judge_probe(*d.probe, id, result, end, device_memory, false);
       continue;
     }
     Confirmation c;
@@ -393,8 +392,8 @@ void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& 
 }
 
 Confirmation judge_watched(const WatchedLoop& watched, size_t id, const json& result,
-                           const RunEnd& end) {
-  return judge_probe(watched.probe, id, result, end, true);
+                           const RunEnd& end, std::optional<uint64_t> device_memory) {
+  return judge_probe(watched.probe, id, result, end, device_memory, true);
 }
 
 bool encloses_measured_loop(const json& result, size_t id) {

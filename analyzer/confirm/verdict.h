@@ -1,5 +1,7 @@
 #pragma once
 // Turns the probe's result (docs/confirm.md, "Result") into a verdict per finding.
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,13 +13,17 @@
 
 namespace sealint::confirm {
 
-// Sets `confirmation` on each of `findings` (the plan's ids are their indices).
-void judge(std::vector<Diagnostic>& findings, const nlohmann::json& result, const RunEnd& end);
+// Sets `confirmation` on each of `findings` (the plan's ids are their indices). `device_memory`
+// (--device-memory) bounds the memory a confirmed growth is projected against; without it, the
+// GPU's size the probe read bounds CUDA growth.
+void judge(std::vector<Diagnostic>& findings, const nlohmann::json& result, const RunEnd& end,
+           std::optional<uint64_t> device_memory = std::nullopt);
 
 // The verdict on a loop no finding is in (plan id `id`): confirmed only when an autograd graph or
 // tensor memory grows, since a list of numbers growing by one per step is no leak.
 [[nodiscard]] Confirmation judge_watched(const WatchedLoop& loop, size_t id,
-                                         const nlohmann::json& result, const RunEnd& end);
+                                         const nlohmann::json& result, const RunEnd& end,
+                                         std::optional<uint64_t> device_memory = std::nullopt);
 
 // Whether plan entry `id`'s loop ran another measured loop inside its iterations (an epoch loop
 // around `train()`): a watched loop like that adds nothing to the inner loop's verdict.

@@ -61,7 +61,8 @@ struct Confirmation {
   std::optional<double> fit;  // R² of the fit behind the verdict
   std::vector<double> trend;  // the series the verdict was read from
   std::optional<CudaBlocks> cuda_line;
-  std::string detail;  // why not measured, how the run ended, ...
+  std::optional<uint64_t> runs_out_at;  // the iteration at which the memory there would run out
+  std::string detail;                   // why not measured, how the run ended, ...
   bool operator==(const Confirmation&) const = default;
 };
 

@@ -22,20 +22,22 @@ nlohmann::json optional_number(const std::optional<double>& value) {
 }  // namespace
 
 nlohmann::json to_json(const Confirmation& c) {
-  return {{"verdict", std::string(verdict_name(c.verdict))},
-          {"iterations", c.iterations},
-          {"subject", c.subject},
-          {"metric", c.metric},
-          {"nodes_per_iteration", optional_number(c.nodes_per_iteration)},
-          {"bytes_per_iteration", optional_number(c.bytes_per_iteration)},
-          {"length_per_iteration", optional_number(c.length_per_iteration)},
-          {"fit_r_squared", optional_number(c.fit)},
-          {"series", c.trend},
-          {"cuda_line", c.cuda_line ? nlohmann::json{{"blocks", c.cuda_line->count},
-                                                     {"bytes", c.cuda_line->bytes},
-                                                     {"at_end", c.cuda_line->at_end}}
-                                    : nlohmann::json()},
-          {"detail", c.detail}};
+  return {
+      {"verdict", std::string(verdict_name(c.verdict))},
+      {"iterations", c.iterations},
+      {"subject", c.subject},
+      {"metric", c.metric},
+      {"nodes_per_iteration", optional_number(c.nodes_per_iteration)},
+      {"bytes_per_iteration", optional_number(c.bytes_per_iteration)},
+      {"length_per_iteration", optional_number(c.length_per_iteration)},
+      {"fit_r_squared", optional_number(c.fit)},
+      {"series", c.trend},
+      {"cuda_line", c.cuda_line ? nlohmann::json{{"blocks", c.cuda_line->count},
+                                                 {"bytes", c.cuda_line->bytes},
+                                                 {"at_end", c.cuda_line->at_end}}
+                                : nlohmann::json()},
+      {"runs_out_at_iteration", c.runs_out_at ? nlohmann::json(*c.runs_out_at) : nlohmann::json()},
+      {"detail", c.detail}};
 }
 
 std::string confirmation_line(const Confirmation& c) {

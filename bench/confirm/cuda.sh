@@ -5,7 +5,9 @@
 #   bench/confirm/cuda.sh plans BUILD_DIR DIR     write DIR/<case>.plan.json for every case
 #   bench/confirm/cuda.sh run DIR OUT             on the GPU machine, from the repository root:
 #                                                 the probe on every case, OUT/<case>.result.json,
-#                                                 OUT/<case>.pickle (the snapshot), OUT/<case>.log
+#                                                 OUT/<case>.pickle (the snapshot), OUT/<case>.log,
+#                                                 then eval_until_oom.py run until CUDA memory
+#                                                 runs out (the projection's check)
 #   bench/confirm/cuda.sh verdicts BUILD_DIR OUT  sealint confirm --result for every case
 #
 #   PYTHON=python3  the interpreter with CUDA torch (run)
@@ -21,11 +23,12 @@ leaky_loss_list|examples/leaky_loss_list.py|--steps 100 --width 1024 --batch-siz
 fixed_loss_list|examples/fixed_loss_list.py|--steps 100 --width 1024 --batch-size 512|20
 rnn_eval|bench/confirm/rnn_eval.py|--steps 40|20
 eval_loss|bench/confirm/eval_loss.py|--steps 40|20
+eval_until_oom|bench/confirm/eval_until_oom.py|--steps 40|20
 EOF
 }
 
 usage() {
-  sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,11p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -51,6 +54,8 @@ run_cases() {
       -- "$root/$script" $args >"$out/$name.log" 2>&1 || status=$?
     echo "$name: probe exit $status in $((SECONDS - started)) s"
   done < <(cases)
+  # The projection's check: the same leak run until the GPU is full, without the probe.
+  "$python" "$root/bench/confirm/eval_until_oom.py" --until-oom | tee "$out/eval_until_oom.oom"
 }
 
 verdicts() {

@@ -87,6 +87,17 @@ class Cuda(object):
             return {}
         return dict((finding.id, _blocks_for(snapshot, finding, "steps")) for finding in findings)
 
+    def total_memory(self):
+        """The GPU's memory in bytes, for sealint's "when it runs out"; None off CUDA."""
+        if not self.in_use():
+            return None
+        try:
+            index = self._torch.cuda.current_device()
+            return int(self._torch.cuda.get_device_properties(index).total_memory)
+        except Exception as error:
+            self._errors.append("cannot read the GPU's memory size: %s" % error)
+            return None
+
     def finish(self, snapshot_path, findings):
         """Takes the snapshot. Returns (snapshot result or None, {finding id: cuda_blocks})."""
         asked = snapshot_path is not None

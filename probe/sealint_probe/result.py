@@ -14,13 +14,15 @@ def series(values):
     return list(values)
 
 
-def document(torch_version, device, exit_info, seconds, loops, findings, snapshot, errors):
+def document(torch_version, device, exit_info, seconds, loops, findings, snapshot, errors,
+             device_memory=None):
     return {
         "format": FORMAT,
         "version": VERSION,
         "python": platform.python_version(),
         "torch": str(torch_version),
         "device": device,
+        "device_memory": device_memory,
         "exit": exit_info,
         "seconds": round(seconds, 3),
         "loops": loops,

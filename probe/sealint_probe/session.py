@@ -208,6 +208,10 @@ class Session(object):
         doc = self.document(exit_info)
         result.write(self.out, doc)
 
+    def _device_memory(self):
+        total = self.cuda.total_memory()
+        return {"total": total} if total is not None else None
+
     def document(self, exit_info):
         counted = {}
         for loop in self.loops:
@@ -244,4 +248,4 @@ class Session(object):
             })
         return result.document(self.torch.__version__, self.cuda.device(), exit_info,
                                time.time() - self.started, loops, findings, snapshot,
-                               list(self.errors))
+                               list(self.errors), self._device_memory())

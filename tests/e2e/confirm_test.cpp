@@ -81,6 +81,19 @@ TEST_F(ConfirmTest, LeakyLossListIsConfirmed) {
   EXPECT_THAT(r.out, HasSubstr("= confirmed: `losses` grows by "));
 }
 
+TEST_F(ConfirmTest, DeviceMemoryProjectsWhenTheGrowthRunsOut) {
+  // 128 B of live tensors per iteration on CPU: 64 KiB lasts some 400 iterations.
+  const RunOutput r =
+      confirm({"--device-memory", "64KiB", example("leaky_loss_list.py"), "--", "--steps", "100"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("at this rate the 64.0 KiB of --device-memory runs out near "
+                               "iteration "));
+  const RunOutput json_run = confirm({"--format", "json", "--device-memory", "64KiB",
+                                      example("leaky_loss_list.py"), "--", "--steps", "100"});
+  const auto doc = nlohmann::json::parse(json_run.out);
+  EXPECT_TRUE(doc[0]["confirmation"]["runs_out_at_iteration"].is_number_unsigned()) << json_run.out;
+}
+
 TEST_F(ConfirmTest, FixedTwinsAreNotConfirmed) {
   for (std::string_view name : {"fixed_total_loss.py", "fixed_loss_list.py"}) {
     const RunOutput r = confirm({example(name), "--", "--steps", "100"});

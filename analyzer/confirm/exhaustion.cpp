@@ -1,0 +1,40 @@
+#include "analyzer/confirm/exhaustion.h"
+
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "analyzer/confirm/units.h"
+
+namespace sealint::confirm {
+
+using nlohmann::json;
+
+std::optional<MemoryLimit> memory_limit(const json& result, std::optional<uint64_t> device_memory) {
+  if (device_memory && *device_memory > 0)
+    return MemoryLimit{static_cast<double>(*device_memory), true};
+  const json memory = result.value("device_memory", json());
+  if (!memory.is_object()) return std::nullopt;
+  const json total = memory.value("total", json());
+  if (!total.is_number() || total.get<double>() <= 0) return std::nullopt;
+  return MemoryLimit{total.get<double>(), false};
+}
+
+uint64_t exhaustion_iteration(double last, double per_iteration, double limit,
+                              uint32_t iterations) {
+  if (last >= limit || per_iteration <= 0) return iterations;
+  const double more = std::ceil((limit - last) / per_iteration);
+  constexpr auto kMax = static_cast<double>(std::numeric_limits<uint64_t>::max() / 2);
+  return iterations + static_cast<uint64_t>(std::min(more, kMax));
+}
+
+std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration, uint32_t iterations) {
+  const std::string memory = limit.from_option
+                                 ? fmt::format("the {} of --device-memory", bytes_text(limit.bytes))
+                                 : fmt::format("the GPU's {}", bytes_text(limit.bytes));
+  if (iteration <= iterations) return fmt::format("; {} is already used up", memory);
+  return fmt::format("; at this rate {} runs out near iteration {}", memory, grouped(iteration));
+}
+
+}  // namespace sealint::confirm

@@ -1,0 +1,31 @@
+#pragma once
+// When a confirmed growth would run the device out of memory: from the loop's memory growth per
+// iteration and the memory there is (the GPU's, from the probe, or `--device-memory`), the
+// iteration at which the run would exhaust it (docs/confirm.md, "When it runs out").
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace sealint::confirm {
+
+struct MemoryLimit {
+  double bytes = 0;
+  bool from_option = false;  // --device-memory, which applies to any memory series
+};
+
+// `--device-memory` when given, else the GPU's total memory the probe read (CUDA series only).
+[[nodiscard]] std::optional<MemoryLimit> memory_limit(const nlohmann::json& result,
+                                                      std::optional<uint64_t> device_memory);
+
+// The iteration at which `last` (the memory after `iterations` iterations), growing by
+// `per_iteration`, reaches `limit`; `iterations` itself when it already has.
+[[nodiscard]] uint64_t exhaustion_iteration(double last, double per_iteration, double limit,
+                                            uint32_t iterations);
+
+// "; at this rate the GPU's 79.1 GiB runs out near iteration 32,456".
+[[nodiscard]] std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration,
+                                              uint32_t iterations);
+
+}  // namespace sealint::confirm

@@ -1,0 +1,97 @@
+#include "analyzer/confirm/exhaustion.h"
+
+#include <gtest/gtest.h>
+
+#include "analyzer/confirm/units.h"
+#include "analyzer/confirm/verdict.h"
+
+namespace sealint::confirm {
+namespace {
+
+using nlohmann::json;
+
+constexpr double kMiB = 1024.0 * 1024;
+constexpr double kGiB = 1024.0 * kMiB;
+
+TEST(Exhaustion, IterationWhereTheGrowthReachesTheLimit) {
+  // 78 MiB after 20 iterations, +2.5 MiB each: 16 GiB is reached 6,523 iterations later.
+  EXPECT_EQ(exhaustion_iteration(78 * kMiB, 2.5 * kMiB, 16 * kGiB, 20), 20U + 6523U);
+  EXPECT_EQ(exhaustion_iteration(20 * kGiB, 2.5 * kMiB, 16 * kGiB, 20), 20U);  // already past
+  EXPECT_EQ(exhaustion_iteration(0, 0, 16 * kGiB, 20), 20U);                   // no growth
+}
+
+TEST(Exhaustion, TheOptionWinsOverTheGpusSize) {
+  const json result = {{"device_memory", {{"total", 80 * kGiB}}}};
+  const auto gpu = memory_limit(result, std::nullopt);
+  ASSERT_TRUE(gpu);
+  EXPECT_DOUBLE_EQ(gpu->bytes, 80 * kGiB);
+  EXPECT_FALSE(gpu->from_option);
+  const auto given = memory_limit(result, static_cast<uint64_t>(16 * kGiB));
+  ASSERT_TRUE(given);
+  EXPECT_TRUE(given->from_option);
+  EXPECT_FALSE(memory_limit(json::object(), std::nullopt));
+  EXPECT_FALSE(memory_limit({{"device_memory", nullptr}}, std::nullopt));
+}
+
+TEST(Exhaustion, Sentences) {
+  EXPECT_EQ(exhaustion_sentence({80 * kGiB, false}, 32456, 20),
+            "; at this rate the GPU's 80.0 GiB runs out near iteration 32,456");
+  EXPECT_EQ(exhaustion_sentence({16 * kGiB, true}, 20, 20),
+            "; the 16.0 GiB of --device-memory is already used up");
+  EXPECT_EQ(grouped(0), "0");
+  EXPECT_EQ(grouped(999), "999");
+  EXPECT_EQ(grouped(1000), "1,000");
+  EXPECT_EQ(grouped(1234567), "1,234,567");
+}
+
+// A confirmed SL001 whose loop's CUDA memory grows by 2.5 MiB per iteration from 78 MiB.
+Confirmation judged_on_gpu(json device_memory, std::optional<uint64_t> option,
+                           std::string_view metric = "cuda_allocated_bytes") {
+  Diagnostic d;
+  d.rule_id = "SL001";
+  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, {"total_loss"}};
+  std::vector<Diagnostic> findings{d};
+  json nodes = json::array({nullptr});
+  json memory = json::array();
+  for (int i = 0; i <= 20; ++i) {
+    if (i > 0) nodes.push_back(8 * i);
+    memory.push_back(28 * kMiB + 2.5 * kMiB * i);
+  }
+  const json result = {
+      {"format", "sealint-confirm-result"},
+      {"version", 1},
+      {"exit", {{"kind", "stopped"}}},
+      {"device_memory", std::move(device_memory)},
+      {"loops", {{{"line", 10}, {"iterations", 20}, {"series", {{metric, memory}}}}}},
+      {"findings",
+       {{{"id", 0},
+         {"loop", 0},
+         {"iterations", 20},
+         {"variables", {{{"name", "total_loss"}, {"series", {{"graph_nodes", nodes}}}}}}}}}};
+  judge(findings, result, {"stopped", false, true}, option);
+  return *findings[0].confirmation;
+}
+
+TEST(Exhaustion, AConfirmedCudaGrowthIsProjectedAgainstTheGpu) {
+  const Confirmation c = judged_on_gpu({{"total", 80 * kGiB}}, std::nullopt);
+  ASSERT_EQ(c.verdict, Verdict::Confirmed) << c.detail;
+  ASSERT_TRUE(c.runs_out_at);
+  EXPECT_GT(*c.runs_out_at, 32000U);
+  EXPECT_LT(*c.runs_out_at, 33000U);
+  EXPECT_NE(c.detail.find("at this rate the GPU's 80.0 GiB runs out near iteration 32,"),
+            std::string::npos)
+      << c.detail;
+}
+
+TEST(Exhaustion, CpuMemoryNeedsTheOption) {
+  EXPECT_FALSE(judged_on_gpu(nullptr, std::nullopt, "live_tensor_bytes").runs_out_at);
+  const Confirmation c =
+      judged_on_gpu(nullptr, static_cast<uint64_t>(16 * kGiB), "live_tensor_bytes");
+  ASSERT_TRUE(c.runs_out_at);
+  EXPECT_NE(c.detail.find("the 16.0 GiB of --device-memory runs out near iteration 6,5"),
+            std::string::npos)
+      << c.detail;
+}
+
+}  // namespace
+}  // namespace sealint::confirm
