@@ -324,6 +324,27 @@ std::string enclosed_note(const json& loops, const json& loop) {
       lines.size() == 1 ? "" : "s", lines.size() == 1 ? "" : "s", fmt::join(lines, ", "));
 }
 
+// The probe's chain of references for the variable a growth verdict was read from.
+std::vector<HeldLink> held_by(const json& found, std::string_view subject) {
+  std::vector<HeldLink> links;
+  for (const json& variable : found.value("variables", json::array())) {
+    if (!variable.is_object() || variable.value("name", std::string()) != subject) continue;
+    const json chain = variable.value("held_by", json());
+    if (!chain.is_array()) return links;
+    for (const json& link : chain) {
+      if (!link.is_object() || !link.value("name", json()).is_string()) return {};
+      HeldLink held;
+      held.name = link["name"].get<std::string>();
+      held.type = link.value("type", json()).is_string() ? link["type"].get<std::string>() : "?";
+      held.length = index_of(link.value("length", json()));
+      if (link.value("grad_fn", json()).is_string()) held.grad_fn = link["grad_fn"];
+      if (link.value("where", json()).is_string()) held.where = link["where"];
+      links.push_back(std::move(held));
+    }
+  }
+  return links;
+}
+
 // When a confirmed growth of the loop's memory would use up the memory there is.
 void add_exhaustion(Confirmation& c, const std::optional<LoopMemory>& memory,
                     const std::optional<MemoryLimit>& limit) {
@@ -365,6 +386,7 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   } else {
     c = judge_growth(probe, *found, loop, measured, watched);
     add_exhaustion(c, loop_memory(loop, !watched), memory_limit(result, device_memory));
+    if (c.verdict == Verdict::Confirmed) c.held_by = held_by(*found, c.subject);
   }
   if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())
     c.detail += enclosed_note(loops, *loop);

@@ -28,4 +28,13 @@ std::string_view verdict_name(Verdict verdict) {
   return "not measured";
 }
 
+std::string held_link_text(const HeldLink& link) {
+  std::string text = "`" + link.name + "` (" + link.type;
+  if (link.length)
+    text += ", " + std::to_string(*link.length) + (*link.length == 1 ? " item" : " items");
+  if (!link.grad_fn.empty()) text += ", grad_fn " + link.grad_fn;
+  if (!link.where.empty()) text += ", " + link.where;
+  return text + ")";
+}
+
 }  // namespace sealint

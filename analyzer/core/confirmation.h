@@ -49,6 +49,20 @@ struct CudaBlocks {
   bool operator==(const CudaBlocks&) const = default;
 };
 
+// One reference on the way from a root to the graph a growing value keeps (`self` (Trainer,
+// local of fit) -> `.history` (dict) -> `['loss']` (list, 20 items) -> `[19]` (Tensor)).
+struct HeldLink {
+  std::string name;                // `self`, `.history`, `['loss']`, `[19]`
+  std::string type;                // the object's class name
+  std::optional<uint64_t> length;  // a container's
+  std::string grad_fn;             // a tensor's autograd node class, empty without one
+  std::string where;               // the root only: "local of fit", "global"
+  bool operator==(const HeldLink&) const = default;
+};
+
+// "`[19]` (Tensor, grad_fn SumBackward0)"
+[[nodiscard]] std::string held_link_text(const HeldLink& link);
+
 // The numbers behind a verdict; per-iteration rates come from a least-squares fit (verdict.cpp).
 struct Confirmation {
   Verdict verdict = Verdict::NotMeasured;
@@ -62,6 +76,7 @@ struct Confirmation {
   std::vector<double> trend;  // the series the verdict was read from
   std::optional<CudaBlocks> cuda_line;
   std::optional<uint64_t> runs_out_at;  // the iteration at which the memory there would run out
+  std::vector<HeldLink> held_by;        // what holds a confirmed growth, root first
   std::string detail;                   // why not measured, how the run ended, ...
   bool operator==(const Confirmation&) const = default;
 };

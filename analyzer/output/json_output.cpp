@@ -19,6 +19,19 @@ nlohmann::json optional_number(const std::optional<double>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json();
 }
 
+nlohmann::json held_by_json(const std::vector<HeldLink>& links) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const HeldLink& link : links) {
+    out.push_back(
+        {{"name", link.name},
+         {"type", link.type},
+         {"length", link.length ? nlohmann::json(*link.length) : nlohmann::json()},
+         {"grad_fn", link.grad_fn.empty() ? nlohmann::json() : nlohmann::json(link.grad_fn)},
+         {"where", link.where.empty() ? nlohmann::json() : nlohmann::json(link.where)}});
+  }
+  return out;
+}
+
 }  // namespace
 
 nlohmann::json to_json(const Confirmation& c) {
@@ -36,6 +49,7 @@ nlohmann::json to_json(const Confirmation& c) {
                                                  {"bytes", c.cuda_line->bytes},
                                                  {"at_end", c.cuda_line->at_end}}
                                 : nlohmann::json()},
+      {"held_by", held_by_json(c.held_by)},
       {"runs_out_at_iteration", c.runs_out_at ? nlohmann::json(*c.runs_out_at) : nlohmann::json()},
       {"detail", c.detail}};
 }

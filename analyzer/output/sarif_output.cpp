@@ -153,6 +153,16 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
       result["message"]["text"] = result["message"]["text"].get<std::string>() +
                                   " Confirm mode: " + sentence(confirmation_line(*d.confirmation));
       result["properties"] = {{"confirmation", to_json(*d.confirmation)}};
+      // What holds the growth, root first, as a code flow: runtime objects have no source
+      // location, so each step is a message-only location (SARIF 2.1.0 §3.38.3).
+      if (!d.confirmation->held_by.empty()) {
+        json steps = json::array();
+        for (const HeldLink& link : d.confirmation->held_by)
+          steps.push_back({{"location", {{"message", {{"text", held_link_text(link)}}}}}});
+        result["codeFlows"] = json::array(
+            {{{"message", {{"text", "What holds the growth, from its root to the graph."}}},
+              {"threadFlows", json::array({{{"locations", steps}}})}}});
+      }
     }
     results.push_back(std::move(result));
   }

@@ -94,6 +94,12 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
       out << fmt::format("{} {}={} {}{}{}: {}{}\n", gutter, p.blue, p.reset, color,
                          verdict_name(c.verdict), p.reset, c.detail,
                          trend.empty() ? "" : "  " + trend);
+      if (!c.held_by.empty()) {
+        std::vector<std::string> links;
+        for (const HeldLink& link : c.held_by) links.push_back(held_link_text(link));
+        out << fmt::format("{} {}={} {}held by{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset,
+                           fmt::join(links, " → "));
+      }
     }
     out << '\n';
   }

@@ -5,7 +5,7 @@ import sys
 import threading
 import time
 
-from . import measure, progress, result, source, stopping
+from . import holds, measure, progress, result, source, stopping
 from .source import ENTRY
 
 
@@ -46,7 +46,7 @@ class LoopState(object):
 
 
 class FindingState(object):
-    __slots__ = ("finding", "loop", "variables")
+    __slots__ = ("finding", "loop", "variables", "held_by")
 
     def __init__(self, finding, loop):
         self.finding = finding
@@ -56,6 +56,7 @@ class FindingState(object):
         self.variables = [(path, {"graph_nodes": [], "tensor_bytes": [], "length": [],
                                   "requires_grad": []})
                           for path in (finding.variables if measured else [])]
+        self.held_by = {}  # path -> the latest chain of references to the graph it keeps
 
 
 class Session(object):
@@ -157,6 +158,8 @@ class Session(object):
                         sample = measure.null_sample()
                     else:
                         sample = self.measurer.value(value)
+                    if sample["graph_nodes"] and state.finding.measure == "growth":
+                        state.held_by[path] = holds.chain(frame, path, self.measurer)
                     for key, values in series.items():
                         values.append(sample[key])
 
@@ -242,7 +245,8 @@ class Session(object):
                 "iterations": loop.iterations if loop is not None else None,
                 "variables": [{"name": path,
                                "series": dict((key, result.series(values))
-                                              for key, values in series.items())}
+                                              for key, values in series.items()),
+                               "held_by": state.held_by.get(path)}
                               for path, series in state.variables],
                 "cuda_blocks": blocks.get(state.finding.id),
             })

@@ -79,6 +79,36 @@ TEST_F(ConfirmTest, LeakyLossListIsConfirmed) {
   const RunOutput r = confirm({example("leaky_loss_list.py"), "--", "--steps", "100"});
   EXPECT_EQ(r.exit_code, 1) << describe(r);
   EXPECT_THAT(r.out, HasSubstr("= confirmed: `losses` grows by "));
+  // What holds it: the local list, then the newest loss tensor in it.
+  EXPECT_THAT(r.out, HasSubstr("= held by: `losses` (list, 10 items, local of train) → `[9]` "
+                               "(Tensor, grad_fn MseLossBackward0)"));
+}
+
+TEST_F(ConfirmTest, WhatHoldsItGoesThroughAttributesAndKeys) {
+  write("train.py",
+        "import torch\n"
+        "class Trainer:\n"
+        "    def __init__(self):\n"
+        "        self.model = torch.nn.Linear(3, 1)\n"
+        "        self.history = {'lr': [], 'loss': []}\n"
+        "    def fit(self):\n"
+        "        for step in range(100):\n"
+        "            loss = self.model(torch.randn(4, 3)).sum()\n"
+        "            loss.backward()\n"
+        "            self.history['loss'].append(loss)\n"
+        "Trainer().fit()\n");
+  const RunOutput r = confirm({"--format", "json", "train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  const auto doc = nlohmann::json::parse(r.out);
+  const auto& held = doc[0]["confirmation"]["held_by"];
+  ASSERT_EQ(held.size(), 4U) << r.out;
+  EXPECT_EQ(held[0]["name"], "self");
+  EXPECT_EQ(held[0]["type"], "Trainer");
+  EXPECT_EQ(held[0]["where"], "local of fit");
+  EXPECT_EQ(held[1]["name"], ".history");
+  EXPECT_EQ(held[2]["name"], "['loss']");
+  EXPECT_EQ(held[2]["length"], 10);
+  EXPECT_EQ(held[3]["grad_fn"], "SumBackward0");
 }
 
 TEST_F(ConfirmTest, DeviceMemoryProjectsWhenTheGrowthRunsOut) {

@@ -27,4 +27,16 @@ for fixture in fixtures/python/*.py fixtures/python/*/*.py; do
     /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1
   fi
 done
+# Confirm mode adds a verdict, and a code flow of what holds the growth, to a result.
+out=$work/confirm.sarif
+if ! "$sealint" confirm --python /usr/bin/python3 --format sarif -o "$out" \
+    examples/leaky_loss_list.py -- --steps 100 2>"$out.err" && [ ! -s "$out" ]; then
+  echo "confirm: no SARIF: $(cat "$out.err")" >&2
+  status=1
+elif ! grep -q '"codeFlows"' "$out"; then
+  echo "confirm: the SARIF has no code flow of what holds the growth" >&2
+  status=1
+else
+  /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1
+fi
 exit $status
