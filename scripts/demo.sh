@@ -39,4 +39,15 @@ for file in examples/leaky_total_loss.py examples/fixed_total_loss.py; do
     status=1
   fi
 done
+# What holds the leak and when it runs out: a validation loop with autograd on, projected against
+# a 16 GiB device.
+echo
+echo "\$ sealint confirm --python /usr/bin/python3 --device-memory 16GiB examples/leaky_eval_loss.py"
+out=$("$sealint" confirm --python /usr/bin/python3 --device-memory 16GiB examples/leaky_eval_loss.py)
+rc=$?
+echo "$out"
+if [ "$rc" -ne 1 ] || ! grep -q "held by: " <<<"$out" || ! grep -q "runs out near iteration" <<<"$out"; then
+  echo "demo: expected a confirmed leak with what holds it and when 16 GiB runs out" >&2
+  status=1
+fi
 exit $status

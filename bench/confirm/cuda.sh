@@ -22,7 +22,7 @@ fixed_total_loss|examples/fixed_total_loss.py|--steps 100 --width 1024 --batch-s
 leaky_loss_list|examples/leaky_loss_list.py|--steps 100 --width 1024 --batch-size 512|20
 fixed_loss_list|examples/fixed_loss_list.py|--steps 100 --width 1024 --batch-size 512|20
 rnn_eval|bench/confirm/rnn_eval.py|--steps 40|20
-eval_loss|bench/confirm/eval_loss.py|--steps 40|20
+leaky_eval_loss|examples/leaky_eval_loss.py|--steps 40|20
 eval_until_oom|bench/confirm/eval_until_oom.py|--steps 40|20
 EOF
 }

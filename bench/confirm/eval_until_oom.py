@@ -1,7 +1,7 @@
-# Checks confirm mode's "runs out near iteration N" on a GPU: the validation leak of eval_loss.py
-# with batches made on the fly (no dataset held on the device), run with --until-oom until CUDA
-# memory runs out, printing the iteration it did. `sealint confirm` on the same script (a bounded
-# run) projects that iteration; bench/confirm/cuda.sh compares the two.
+# Checks confirm mode's "runs out near iteration N" on a GPU: the validation leak of
+# examples/leaky_eval_loss.py with batches made on the fly (no dataset held on the device), run
+# with --until-oom until CUDA memory runs out, printing the iteration it did. `sealint confirm` on
+# the same script (a bounded run) projects that iteration; bench/confirm/cuda.sh runs both.
 import argparse
 
 import torch

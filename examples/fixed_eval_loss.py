@@ -1,6 +1,5 @@
-# A validation loop that sums the loss tensor without torch.no_grad() (SL001): no backward() ever
-# frees this graph's saved activations, so on a GPU each batch's activations stay allocated until
-# the loop ends, the shape of the leak that runs real validation passes out of memory.
+# Fixed: the validation loop runs under torch.no_grad(), so no graph is recorded and the sum is a
+# tensor without history.
 import argparse
 
 import torch
@@ -11,13 +10,14 @@ from torch.utils.data import DataLoader, TensorDataset
 def validate(model, criterion, loader):
     model.eval()
     total_loss = 0
-    for inputs, targets in loader:
-        total_loss += criterion(model(inputs), targets)
+    with torch.no_grad():
+        for inputs, targets in loader:
+            total_loss += criterion(model(inputs), targets)
     return float(total_loss) / max(len(loader), 1)
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description="Validate under torch.no_grad() (no leak).")
     parser.add_argument("--steps", type=int, default=40)
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     args = parser.parse_args()
