@@ -1,6 +1,5 @@
 #include "analyzer/cli/confirm_command.h"
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <array>
@@ -17,10 +16,8 @@
 
 #include "analyzer/cli/cli_support.h"
 #include "analyzer/cli/configurations.h"
-#include "analyzer/cli/probe_location.h"
+#include "analyzer/cli/probe_run.h"
 #include "analyzer/confirm/plan.h"
-#include "analyzer/confirm/process.h"
-#include "analyzer/confirm/progress.h"
 #include "analyzer/confirm/verdict.h"
 #include "analyzer/cpp/frontend.h"
 #include "analyzer/driver/driver.h"
@@ -34,51 +31,9 @@ namespace sealint::cli {
 
 namespace {
 
-// The probe's own exit statuses (probe/sealint_probe/__main__.py).
-constexpr int kProbeBadPlan = 2;
-constexpr int kProbeNoTorch = 3;
-
-// A private folder for the plan, the result and the script's output, removed on every return.
-class TempDir {
- public:
-  TempDir() {
-    std::error_code error;
-    std::string pattern =
-        (std::filesystem::temp_directory_path(error) / "sealint-confirm-XXXXXX").string();
-    if (error) pattern = "/tmp/sealint-confirm-XXXXXX";
-    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code error;
-    if (!path_.empty()) std::filesystem::remove_all(path_, error);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 int fail(const std::string& message) {
   std::cerr << "sealint: error: " << message << '\n';
   return kExitError;
-}
-
-std::string absolute(const std::string& path) {
-  std::error_code error;
-  const auto p = std::filesystem::absolute(path, error);
-  return error ? path : p.lexically_normal().string();
-}
-
-Result<nlohmann::json> read_json(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& error) {
-    return make_error(fmt::format("'{}' is not valid JSON: {}", path, error.what()));
-  }
 }
 
 // The script's findings, with the configuration in force for it; exit status on failure.
@@ -105,89 +60,6 @@ Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistr
   analysis.errors = std::move(run.errors);
   analysis.watched = std::move(run.watched);
   return analysis;
-}
-
-// Runs the probe on the plan; the result's JSON, or an error that says what went wrong.
-struct ProbeRun {
-  nlohmann::json result;
-  confirm::RunEnd end;
-  std::string log_tail;  // the script's last output lines when it did not end well
-  int interrupted = 0;   // the signal (Ctrl-C's SIGINT) that ended the run early, kept measured
-};
-
-// Why the run ended, for the signal that interrupted it.
-std::string interrupted_summary(int signal) {
-  if (signal == SIGINT) return "interrupted by Ctrl-C";
-  return fmt::format("interrupted by signal {}", signal);
-}
-Result<ProbeRun> run_probe(const ConfirmOptions& options, const std::string& plan_path,
-                           const std::string& temp) {
-  const std::optional<std::string> probe_dir = find_probe_dir();
-  if (!probe_dir) return make_error("the probe (share/sealint/probe/sealint_probe) is missing");
-  confirm::ChildCommand command;
-  const std::string result_path = temp + "/result.json";
-  command.argv = {options.python, "-m", "sealint_probe", "--plan", plan_path, "--out", result_path};
-  // A live line on a terminal only: a pipe, a file or CI gets the findings and nothing else.
-  std::optional<confirm::ProgressLine> progress;
-  if (::isatty(STDERR_FILENO) == 1) {
-    const std::string progress_path = temp + "/progress.json";
-    command.argv.insert(command.argv.end(), {"--progress", progress_path});
-    progress.emplace(progress_path, options.script, stderr);
-    command.on_wait = [&progress] { progress->update(); };
-  }
-  command.argv.insert(command.argv.end(), {"--", absolute(options.script)});
-  command.argv.insert(command.argv.end(), options.script_args.begin(), options.script_args.end());
-  const char* python_path = std::getenv("PYTHONPATH");
-  command.extra_env.push_back(fmt::format("PYTHONPATH={}{}", *probe_dir,
-                                          python_path != nullptr && *python_path != '\0'
-                                              ? fmt::format(":{}", python_path)
-                                              : std::string()));
-  command.log_path = temp + "/output.log";
-  command.timeout_seconds = options.timeout_seconds;
-  auto exit = confirm::run_child(command);
-  if (progress) progress->erase();
-  if (!exit) {
-    return make_error(fmt::format("{} (pick the interpreter with --python PATH)", exit.error()));
-  }
-  const std::string tail = confirm::tail_of_file(command.log_path, 20);
-  if (exit->exit_code == kProbeNoTorch) {
-    return make_error(
-        fmt::format("{}\n(pick an interpreter that has torch with --python PATH)",
-                    tail.empty() ? fmt::format("'{}' cannot import torch", options.python) : tail));
-  }
-  if (tail.find("No module named sealint_probe") != std::string::npos)
-    return make_error(
-        fmt::format("'{}' cannot import the probe from '{}'", options.python, *probe_dir));
-  std::error_code error;
-  const bool written = std::filesystem::exists(result_path, error);
-  if (exit->interrupted != 0 && !written)
-    return make_error(
-        "interrupted before the probe wrote a result; the script's processes were "
-        "ended");
-  if (!written) {
-    std::string why =
-        exit->timed_out ? fmt::format(
-                              "the run timed out after {} s before the probe wrote a "
-                              "result",
-                              options.timeout_seconds)
-        : exit->signal != 0
-            ? fmt::format("the probe was killed by signal {}", exit->signal)
-            : fmt::format("the probe exited with status {} without a result", exit->exit_code);
-    if (exit->exit_code == kProbeBadPlan) why = "the probe refused the plan";
-    return make_error(tail.empty() ? why : fmt::format("{}; its output ends with:\n{}", why, tail));
-  }
-  auto result = read_json(result_path);
-  if (!result) return make_error(result.error());
-  auto end = confirm::check_result(*result, exit->timed_out, options.timeout_seconds);
-  if (!end) return make_error(end.error());
-  if (exit->interrupted != 0) {
-    // The probe took sealint's SIGTERM for a timeout; it was the user.
-    end->summary = interrupted_summary(exit->interrupted);
-    end->timed_out = false;
-    end->stopped = false;
-  }
-  const bool show_tail = exit->timed_out || confirm::ended_badly(*result);
-  return ProbeRun{std::move(*result), *end, show_tail ? tail : std::string(), exit->interrupted};
 }
 
 std::string verdict_summary(const std::vector<Diagnostic>& findings) {
@@ -291,8 +163,8 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   // JSON and SARIF carry findings only: with none, there is nothing to run.
   if (findings.empty() && options.format != "text" && !options.plan_only)
     return write_findings(options, registry, findings, {}, {}, ProbeRun{});
-  confirm::PlanOptions plan_options{absolute(options.script), options.steps, std::nullopt};
-  if (!options.snapshot_path.empty()) plan_options.snapshot = absolute(options.snapshot_path);
+  confirm::PlanOptions plan_options{absolute_path(options.script), options.steps, std::nullopt};
+  if (!options.snapshot_path.empty()) plan_options.snapshot = absolute_path(options.snapshot_path);
   const nlohmann::json plan = confirm::make_plan(findings, watched, plan_options);
   if (options.plan_only) {
     if (options.output_path.empty()) {
@@ -307,7 +179,7 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   }
   ProbeRun run;
   if (!options.result_path.empty()) {
-    auto result = read_json(options.result_path);
+    auto result = read_json_file(options.result_path);
     if (!result) return fail(result.error());
     auto end = confirm::check_result(*result, false, options.timeout_seconds);
     if (!end) return fail(end.error());
@@ -318,7 +190,7 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
       return fail(fmt::format("cannot create a temporary folder: {}", std::strerror(errno)));
     const std::string plan_path = temp.path() + "/plan.json";
     std::ofstream(plan_path, std::ios::binary) << plan.dump(2) << '\n';
-    auto probed = run_probe(options, plan_path, temp.path());
+    auto probed = run_probe(options, {absolute_path(options.script), plan_path, temp.path(), {}});
     if (!probed) return fail(probed.error());
     run = std::move(*probed);
   }
