@@ -17,6 +17,7 @@
 #include "analyzer/cli/cli_support.h"
 #include "analyzer/cli/configurations.h"
 #include "analyzer/cli/probe_run.h"
+#include "analyzer/cli/verify_fix.h"
 #include "analyzer/confirm/plan.h"
 #include "analyzer/confirm/verdict.h"
 #include "analyzer/cpp/frontend.h"
@@ -206,6 +207,11 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   const std::optional<uint64_t> device_memory =
       options.device_memory != 0 ? std::optional<uint64_t>(options.device_memory) : std::nullopt;
   confirm::judge(findings, run.result, run.end, device_memory);
+  if (options.verify_fix && run.interrupted == 0) {
+    auto verified = verify_fixes(options, findings);
+    if (!verified) return fail(verified.error());
+    if (*verified == 0) std::cerr << "sealint: note: --verify-fix: no finding here has a fix\n";
+  }
   std::vector<WatchedLoop> shown;
   std::vector<Confirmation> watched_verdicts;
   for (size_t i = 0; i < watched.size(); ++i) {

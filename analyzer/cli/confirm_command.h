@@ -24,6 +24,7 @@ struct ConfirmOptions {
   uint64_t device_memory = 0;  // bytes a confirmed growth is projected against; 0: the GPU's
   std::string result_path;     // read this result instead of running the script
   bool plan_only = false;      // write the plan and stop
+  bool verify_fix = false;     // run again with the fixes applied to a copy, before and after
   std::string config_path;
   std::vector<std::string> select;
   std::vector<std::string> extend_select;

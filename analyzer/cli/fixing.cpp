@@ -13,14 +13,13 @@
 
 #include "analyzer/core/fixes.h"
 #include "analyzer/core/source_file.h"
+#include "analyzer/core/utf8.h"
 
 namespace sealint::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 // Writes `bytes` beside `path` and renames it over `path`: a reader never sees half a file,
 // and the original's permissions are kept. A symbolic link is followed: its target is the file
@@ -81,11 +80,11 @@ FixOutcome apply_fixes(const RunResult& result,
           {path, std::nullopt, fmt::format("'{}' changed since it was analysed; not fixed", path)});
       continue;
     }
-    const bool bom = std::string_view(bytes).starts_with(kUtf8Bom);
-    const std::string_view code = std::string_view(bytes).substr(bom ? kUtf8Bom.size() : 0);
+    const bool bom = std::string_view(bytes).starts_with(utf8::kBom);
+    const std::string_view code = std::string_view(bytes).substr(bom ? utf8::kBom.size() : 0);
     const AppliedFixes applied = sealint::apply_fixes(code, findings, request.unsafe);
     if (applied.fixed.empty()) continue;
-    const std::string fixed = (bom ? std::string(kUtf8Bom) : std::string()) + applied.text;
+    const std::string fixed = (bom ? std::string(utf8::kBom) : std::string()) + applied.text;
     if (request.diff) {
       out << unified_diff(path, bytes, fixed);
       outcome.changes = true;

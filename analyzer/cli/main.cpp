@@ -404,13 +404,18 @@ int run(int argc, char** argv) {
       ->add_option("--device-memory", confirm.device_memory,
                    "Memory to project a confirmed growth against (80GiB, 16G); default: the GPU's")
       ->transform(CLI::AsSizeValue(false));
+  confirm_cmd->add_flag(
+      "--verify-fix", confirm.verify_fix,
+      "Run again with every available fix applied to a temporary copy, and show each "
+      "finding before and after");
   confirm_cmd->add_flag("--plan-only", confirm.plan_only,
                         "Write the probe's plan instead of running (for `python3 -m "
                         "sealint_probe` on another machine)");
   confirm_cmd
       ->add_option("--result", confirm.result_path,
                    "Give the verdicts from a result the probe wrote elsewhere")
-      ->excludes("--plan-only");
+      ->excludes("--plan-only")
+      ->excludes("--verify-fix");
   confirm_cmd->add_option("--config", confirm.config_path, "Use this configuration file");
   add_rule_list(*confirm_cmd, "--select", confirm.select, "Confirm only these rules");
   add_rule_list(*confirm_cmd, "--extend-select", confirm.extend_select,

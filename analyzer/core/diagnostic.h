@@ -74,6 +74,8 @@ struct Diagnostic {
   std::optional<ProbeHint> probe;
   // Set by `sealint confirm` only.
   std::optional<Confirmation> confirmation;
+  // Set by `sealint confirm --verify-fix`: the verdict on the finding's loop with its fix applied.
+  std::optional<Confirmation> after_fix;
   bool operator==(const Diagnostic&) const = default;
 };
 

@@ -10,9 +10,7 @@
 
 namespace sealint {
 
-namespace {
-constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
-}
+namespace {}
 
 Result<SourceFile> SourceFile::from_bytes(std::string path, std::string bytes) {
   if (bytes.size() >= std::numeric_limits<uint32_t>::max()) {
@@ -21,7 +19,7 @@ Result<SourceFile> SourceFile::from_bytes(std::string path, std::string bytes) {
   if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {
     return make_error(fmt::format("'{}' is a binary file (it contains NUL bytes)", path));
   }
-  const size_t bom = std::string_view(bytes).starts_with(kUtf8Bom) ? kUtf8Bom.size() : 0;
+  const size_t bom = std::string_view(bytes).starts_with(utf8::kBom) ? utf8::kBom.size() : 0;
   if (auto bad = utf8::first_invalid(std::string_view(bytes).substr(bom))) {
     const size_t at = *bad + bom;
     const auto line =

@@ -6,6 +6,9 @@
 
 namespace sealint::utf8 {
 
+// The byte order mark some editors put first in a UTF-8 file: not part of the code.
+inline constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
 // Offset of the first byte that does not start a well-formed UTF-8 sequence (overlong forms,
 // surrogates and values past U+10FFFF included), or nullopt when `text` is valid.
 [[nodiscard]] std::optional<size_t> first_invalid(std::string_view text);

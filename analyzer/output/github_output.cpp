@@ -64,8 +64,10 @@ void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                        d.span.begin.column, d.span.end.line, d.span.end.column,
                        escape_github_property(d.rule_id + " " + d.rule_name),
                        escape_github_data(fmt::format(
-                           "{}\nhelp: {}{}{}", d.message, d.help, d.confirmation ? "\n" : "",
-                           d.confirmation ? confirmation_line(*d.confirmation) : "")));
+                           "{}\nhelp: {}{}{}{}{}", d.message, d.help, d.confirmation ? "\n" : "",
+                           d.confirmation ? confirmation_line(*d.confirmation) : "",
+                           d.after_fix ? "\nafter the fix: " : "",
+                           d.after_fix ? confirmation_line(*d.after_fix) : "")));
   }
   for (const InputError& error : input_errors) {
     const std::string position =

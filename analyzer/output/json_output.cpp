@@ -80,6 +80,7 @@ nlohmann::json to_json(const Diagnostic& d) {
           {"related", related},
           {"fix", fix},
           {"confirmation", d.confirmation ? to_json(*d.confirmation) : nlohmann::json()},
+          {"after_fix", d.after_fix ? to_json(*d.after_fix) : nlohmann::json()},
           {"suppressed", d.suppressed}};
 }
 

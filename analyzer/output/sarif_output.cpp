@@ -153,6 +153,11 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
       result["message"]["text"] = result["message"]["text"].get<std::string>() +
                                   " Confirm mode: " + sentence(confirmation_line(*d.confirmation));
       result["properties"] = {{"confirmation", to_json(*d.confirmation)}};
+      if (d.after_fix) {
+        result["properties"]["after_fix"] = to_json(*d.after_fix);
+        result["message"]["text"] = result["message"]["text"].get<std::string>() +
+                                    " After the fix: " + sentence(confirmation_line(*d.after_fix));
+      }
       // What holds the growth, root first, as a code flow: runtime objects have no source
       // location, so each step is a message-only location (SARIF 2.1.0 §3.38.3).
       if (!d.confirmation->held_by.empty()) {

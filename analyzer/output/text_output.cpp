@@ -100,6 +100,14 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
         out << fmt::format("{} {}={} {}held by{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset,
                            fmt::join(links, " → "));
       }
+      if (d.after_fix) {
+        const Confirmation& after = *d.after_fix;
+        const std::string after_trend = sparkline(after.trend);
+        out << fmt::format("{} {}={} {}after the fix{}: {}{}\n", gutter, p.blue, p.reset, p.bold,
+                           p.reset,
+                           fmt::format("{}: {}", verdict_name(after.verdict), after.detail),
+                           after_trend.empty() ? "" : "  " + after_trend);
+      }
     }
     out << '\n';
   }

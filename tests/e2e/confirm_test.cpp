@@ -3,6 +3,7 @@
 // in a defined verdict or a clear error.
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
 
@@ -122,6 +123,38 @@ TEST_F(ConfirmTest, DeviceMemoryProjectsWhenTheGrowthRunsOut) {
                                       example("leaky_loss_list.py"), "--", "--steps", "100"});
   const auto doc = nlohmann::json::parse(json_run.out);
   EXPECT_TRUE(doc[0]["confirmation"]["runs_out_at_iteration"].is_number_unsigned()) << json_run.out;
+}
+
+TEST_F(ConfirmTest, VerifyFixShowsGrowthThenFlatWithoutTouchingTheScript) {
+  // The batches come from a module beside the script: the fixed copy must still import it.
+  write("batches.py",
+        "import torch\n"
+        "def batch():\n"
+        "    return torch.randn(4, 3)\n");
+  const std::string script =
+      "import torch\n"
+      "from batches import batch\n"
+      "model = torch.nn.Linear(3, 1)\n"
+      "opt = torch.optim.SGD(model.parameters(), lr=0.01)\n"
+      "total = 0\n"
+      "for i in range(100):\n"
+      "    loss = model(batch()).sum()\n"
+      "    opt.zero_grad(); loss.backward(); opt.step()\n"
+      "    total += loss\n";
+  write("train.py", script);
+  const RunOutput r = confirm({"--verify-fix", "train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total` grows by"));
+  EXPECT_THAT(r.out, HasSubstr("= after the fix: not confirmed: no autograd graph or tensor "
+                               "memory grew over 10 iterations"));
+  std::ifstream in(cwd() / "train.py", std::ios::binary);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()),
+            script);
+
+  const RunOutput json_run = confirm({"--verify-fix", "--format", "json", "train.py"});
+  const auto doc = nlohmann::json::parse(json_run.out);
+  EXPECT_EQ(doc[0]["confirmation"]["verdict"], "confirmed");
+  EXPECT_EQ(doc[0]["after_fix"]["verdict"], "not confirmed") << json_run.out;
 }
 
 TEST_F(ConfirmTest, FixedTwinsAreNotConfirmed) {
