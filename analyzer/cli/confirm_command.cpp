@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
@@ -123,8 +124,13 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
         "{}{}", run.end.summary,
         seconds.is_number() ? fmt::format(", {:.1f} s", seconds.get<double>()) : std::string());
     if (findings.empty()) {
+      // A loop the run never reached was not measured, whatever the plan said.
+      const auto measured = static_cast<size_t>(
+          std::count_if(watched_verdicts.begin(), watched_verdicts.end(),
+                        [](const Confirmation& c) { return c.verdict != Verdict::NotReached; }));
       out << fmt::format("No findings in {}; {} loop{} measured ({}).\n", options.script,
-                         watched.size(), watched.size() == 1 ? "" : "s", ran);
+                         measured == 0 ? std::string("no") : std::to_string(measured),
+                         measured == 1 ? "" : "s", ran);
     } else {
       out << fmt::format("Found {} finding{} in {}: {} ({}).\n", findings.size(),
                          findings.size() == 1 ? "" : "s", findings.front().path,
