@@ -26,10 +26,14 @@ std::string counted(double value, std::string_view noun) {
 }
 
 std::string grouped(uint64_t value) {
-  std::string digits = std::to_string(value);
-  for (auto at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
-    digits.insert(static_cast<size_t>(at), ",");
-  return digits;
+  // Built by appending: g++ 12 warns (-Wrestrict, a false positive) on std::string::insert.
+  const std::string digits = std::to_string(value);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
 }
 
 }  // namespace sealint::confirm
