@@ -89,8 +89,10 @@ bool is_optimizer_like_name(std::string_view name) {
 
 bool is_loader_like_name(std::string_view name) {
   const std::string lowered = lowercase(name);
+  // A list or generator of batches is iterated the way a loader is (`for x, y in batches:`).
   return lowered.find("loader") != std::string::npos || lowered == "dl" ||
-         lowered.ends_with("_dl") || lowered.starts_with("dl_");
+         lowered.ends_with("_dl") || lowered.starts_with("dl_") || lowered == "batches" ||
+         lowered.ends_with("_batches");
 }
 
 bool is_no_grad_like_name(std::string_view name) {
