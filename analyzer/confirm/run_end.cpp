@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/confirm/json_field.h"
+
 namespace sealint::confirm {
 
 namespace {
@@ -74,7 +76,7 @@ bool ended_badly(const json& result) {
 }
 
 bool measured_nothing(const json& result) {
-  const json loops = result.value("loops", json::array());
+  const json& loops = field(result, "loops");
   if (!loops.is_array() || loops.empty()) return false;
   for (const json& loop : loops) {
     if (!loop.is_object()) continue;

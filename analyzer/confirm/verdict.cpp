@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "analyzer/confirm/exhaustion.h"
+#include "analyzer/confirm/json_field.h"
 #include "analyzer/confirm/trend.h"
 #include "analyzer/confirm/units.h"
 
@@ -99,8 +100,9 @@ std::optional<LoopMemory> loop_memory(const json* loop, bool with_process) {
 // The length of the longest series an object (a variable, a loop) has.
 size_t longest_series(const json& owner) {
   size_t longest = 0;
-  if (!owner.is_object() || !owner.value("series", json()).is_object()) return longest;
-  for (const auto& [metric, values] : owner["series"].items())
+  const json& series = field(owner, "series");
+  if (!series.is_object()) return longest;
+  for (const auto& [metric, values] : series.items())
     if (values.is_array()) longest = std::max(longest, values.size());
   return longest;
 }
@@ -109,7 +111,7 @@ size_t longest_series(const json& owner) {
 // not reached them yet, but samples stop at --steps.
 uint32_t measured_iterations(const json& found, const json* loop, uint32_t iterations) {
   size_t longest = loop != nullptr ? longest_series(*loop) : 0;
-  for (const json& variable : found.value("variables", json::array()))
+  for (const json& variable : field(found, "variables"))
     longest = std::max(longest, longest_series(variable));
   if (longest == 0) return iterations;
   return std::min(iterations, static_cast<uint32_t>(longest - 1));
@@ -142,15 +144,16 @@ std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
 }
 
 // `watched`: a loop no rule flagged, where only a graph or tensor memory counts as growth.
-Confirmation judge_growth(const ProbeHint& probe, const json& found, const json* loop,
-                          uint32_t iterations, bool watched) {
+// `memory`: the loop's own growth (loop_memory), read once for the verdict and its projection.
+Confirmation judge_growth(const ProbeHint& probe, const json& found,
+                          const std::optional<LoopMemory>& memory, uint32_t iterations,
+                          bool watched) {
   Confirmation c;
   c.iterations = iterations;
   std::optional<VariableTrend> best;
   std::optional<VariableTrend> flat;  // the most telling series that did not grow
   bool any_read = false;
-  const json variables = found.value("variables", json::array());
-  for (const json& variable : variables) {
+  for (const json& variable : field(found, "variables")) {
     const std::string name = variable.value("name", std::string());
     for (std::string_view metric : {"graph_nodes", "length", "tensor_bytes"}) {
       if (watched && metric == "length") continue;
@@ -169,7 +172,6 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found, const json*
     }
     if (best) break;
   }
-  const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
   const std::string first_place = probe.variables.empty()
                                       ? std::string("no variable")
                                       : fmt::format("`{}`", probe.variables.front());
@@ -247,8 +249,7 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
   Confirmation c;
   c.iterations = iterations;
   c.metric = "graph_nodes";
-  const json variables = found.value("variables", json::array());
-  for (const json& variable : variables) {
+  for (const json& variable : field(found, "variables")) {
     const Series series = series_of(variable, "graph_nodes");
     // The entry sample is before the first iteration.
     std::vector<double> samples =
@@ -312,7 +313,7 @@ void add_cuda_line(Confirmation& c, const json& found) {
 // once the inner loops have their iterations, so this one has few. Says which, in words.
 std::string enclosed_note(const json& loops, const json& loop) {
   std::vector<std::string> lines;
-  for (const json& index : loop.value("encloses", json::array())) {
+  for (const json& index : field(loop, "encloses")) {
     const json* inner = element(loops, index);
     if (inner != nullptr && inner->is_object() && inner->value("line", json()).is_number())
       lines.push_back(fmt::format("{}", inner->value("line", 0)));
@@ -327,9 +328,9 @@ std::string enclosed_note(const json& loops, const json& loop) {
 // The probe's chain of references for the variable a growth verdict was read from.
 std::vector<HeldLink> held_by(const json& found, std::string_view subject) {
   std::vector<HeldLink> links;
-  for (const json& variable : found.value("variables", json::array())) {
+  for (const json& variable : field(found, "variables")) {
     if (!variable.is_object() || variable.value("name", std::string()) != subject) continue;
-    const json chain = variable.value("held_by", json());
+    const json& chain = field(variable, "held_by");
     if (!chain.is_array()) return links;
     for (const json& link : chain) {
       if (!link.is_object() || !link.value("name", json()).is_string()) return {};
@@ -366,8 +367,8 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   }
   const auto iterations =
       static_cast<uint32_t>(index_of(found->value("iterations", json())).value_or(0));
-  const json loops = result.value("loops", json::array());
-  const json* loop = element(loops, found->value("loop", json()));
+  const json& loops = field(result, "loops");
+  const json* loop = element(loops, field(*found, "loop"));
   if (iterations == 0) {
     const bool entered =
         loop != nullptr && loop->is_object() && index_of(loop->value("entries", json())) > 0U;
@@ -384,8 +385,9 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   if (probe.measure == ProbeMeasure::Graph) {
     c = judge_graph(*found, measured);
   } else {
-    c = judge_growth(probe, *found, loop, measured, watched);
-    add_exhaustion(c, loop_memory(loop, !watched), memory_limit(result, device_memory));
+    const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
+    c = judge_growth(probe, *found, memory, measured, watched);
+    add_exhaustion(c, memory, memory_limit(result, device_memory));
     if (c.verdict == Verdict::Confirmed) c.held_by = held_by(*found, c.subject);
   }
   if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())
@@ -421,10 +423,9 @@ Confirmation judge_watched(const WatchedLoop& watched, size_t id, const json& re
 bool encloses_measured_loop(const json& result, size_t id) {
   const json* found = finding_result(result, id);
   if (found == nullptr) return false;
-  const json loops = result.value("loops", json::array());  // a copy: keep it alive
-  const json* loop = element(loops, found->value("loop", json()));
+  const json* loop = element(field(result, "loops"), field(*found, "loop"));
   if (loop == nullptr || !loop->is_object()) return false;
-  const json encloses = loop->value("encloses", json::array());
+  const json& encloses = field(*loop, "encloses");
   return encloses.is_array() && !encloses.empty();
 }
 

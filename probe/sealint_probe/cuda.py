@@ -75,15 +75,22 @@ class Cuda(object):
         except Exception:
             return "cuda"
 
+    def _take_snapshot(self):
+        """(the allocator's snapshot, None), or (None, why not) with the reason recorded."""
+        try:
+            self._torch.cuda.synchronize()
+            return self._torch.cuda.memory._snapshot(), None
+        except Exception as error:
+            reason = "torch.cuda.memory._snapshot failed: %s" % error
+            self._errors.append(reason)
+            return None, reason
+
     def blocks_now(self, findings):
         """{finding id: cuda_blocks} from a snapshot taken now, {} without CUDA history."""
         if not self.in_use() or not self.history:
             return {}
-        try:
-            self._torch.cuda.synchronize()
-            snapshot = self._torch.cuda.memory._snapshot()
-        except Exception as error:
-            self._errors.append("torch.cuda.memory._snapshot failed: %s" % error)
+        snapshot, _ = self._take_snapshot()
+        if snapshot is None:
             return {}
         return dict((finding.id, _blocks_for(snapshot, finding, "steps")) for finding in findings)
 
@@ -108,12 +115,8 @@ class Cuda(object):
             reason = self._why_not()
             self._errors.append("no CUDA snapshot: %s" % reason)
             return {"path": snapshot_path, "written": False, "error": reason}, blocks
-        try:
-            self._torch.cuda.synchronize()
-            snapshot = self._torch.cuda.memory._snapshot()
-        except Exception as error:
-            reason = "torch.cuda.memory._snapshot failed: %s" % error
-            self._errors.append(reason)
+        snapshot, reason = self._take_snapshot()
+        if snapshot is None:
             return ({"path": snapshot_path, "written": False, "error": reason} if asked else None,
                     blocks)
         for finding in findings:

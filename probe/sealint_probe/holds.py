@@ -6,10 +6,14 @@ tensor that carries an autograd graph, e.g.
         -> [19] (Tensor, grad_fn MseLossBackward0)
 
 Like measure.py it never runs the user's code: types are read with type(), containers through
-the built-in types' methods, attributes only along the plan's path (as lookup() already does),
-dict keys shown only when they are strings or numbers. Bounded by MAX_ELEMENTS per container
-and MAX_DEPTH levels below the variable.
+the built-in types' methods, dict keys shown only when they are strings or numbers; the path's
+values are the ones measure.lookup_path already read for the sample. Bounded by MAX_ELEMENTS per
+container and MAX_DEPTH levels below the variable, and lazy: the walk stops at the first element,
+newest first, that holds a graph.
 """
+import collections
+import itertools
+
 from . import measure
 
 MAX_DEPTH = 3
@@ -47,19 +51,20 @@ def _key_text(key):
 
 
 def _elements(value, kind):
-    """(label, element) pairs of a container, newest first where it has an order."""
+    """(label, element) pairs of a container, newest first where it has an order, at most
+    MAX_ELEMENTS, made one at a time."""
     base = kind[0]
     if base is dict:
-        items = list(dict.items(value))[-MAX_ELEMENTS:]
-        return [(_key_text(key), element) for key, element in reversed(items)]
-    if base in (list, tuple):
+        pairs = ((_key_text(key), element) for key, element in reversed(dict.items(value)))
+    elif base in (list, tuple):
         length = base.__len__(value)
-        start = max(0, length - MAX_ELEMENTS)
-        return [("[%d]" % index, base.__getitem__(value, index))
-                for index in range(length - 1, start - 1, -1)]
-    # set, frozenset, deque: no index to show
-    elements = list(kind[1](value))[-MAX_ELEMENTS:]
-    return [("[...]", element) for element in reversed(elements)]
+        pairs = (("[%d]" % index, base.__getitem__(value, index))
+                 for index in range(length - 1, -1, -1))
+    elif base is collections.deque:
+        pairs = (("[...]", element) for element in collections.deque.__reversed__(value))
+    else:  # set, frozenset: no order, no index to show
+        pairs = (("[...]", element) for element in kind[1](value))
+    return itertools.islice(pairs, MAX_ELEMENTS)
 
 
 def _down(value, measurer, depth):
@@ -76,23 +81,18 @@ def _down(value, measurer, depth):
     return None
 
 
-def chain(frame, path, measurer):
-    """The links from the root of `path` in `frame` to the graph it keeps; None when the path
-    cannot be read or keeps no graph."""
+def chain(path, values, where, function, measurer):
+    """The links from the root of `path` to the graph it keeps; `values` and `where` are what
+    measure.lookup_path read, `function` the running function's name. None when the path was not
+    read whole or keeps no graph."""
     parts = path.split(".")
+    if len(values) != len(parts):
+        return None
     try:
-        scope = frame.f_locals
-        if parts[0] in scope:
-            value, where = scope[parts[0]], "local of %s" % frame.f_code.co_name
-        elif parts[0] in frame.f_globals:
-            value, where = frame.f_globals[parts[0]], "global"
-        else:
-            return None
-        links = [_link(parts[0], value, measurer, where)]
-        for part in parts[1:]:
-            value = getattr(value, part)  # the path lookup() reads at every sample already
-            links.append(_link("." + part, value, measurer))
-        below = _down(value, measurer, 0)
+        root = "local of %s" % function if where == "local" else where
+        links = [_link(parts[0], values[0], measurer, root)]
+        links.extend(_link("." + part, value, measurer) for part, value in zip(parts[1:], values[1:]))
+        below = _down(values[-1], measurer, 0)
     except Exception:
         return None
     if below is None:

@@ -202,30 +202,40 @@ def rss_bytes():
 _MISSING = object()
 
 
-def lookup(frame, path):
-    """The value at `name.attr...` in the frame: a local, else a global (builtins are not
-    variables). Returns (value, error): value is _MISSING when unbound; error is a string when an
-    attribute could not be read for another reason than its absence."""
+def lookup_path(frame, path):
+    """The values along `name.attr...` in the frame, root first: a local, else a global (builtins
+    are not variables). Returns (values, where, error): `values` stops short when a name or an
+    attribute is missing; `where` is "local" or "global"; error is a string when an attribute could
+    not be read for another reason than its absence."""
     parts = path.split(".")
     try:
         scope = frame.f_locals  # 3.13: a write-through proxy; reading it is fine
         if parts[0] in scope:
-            value = scope[parts[0]]
+            values, where = [scope[parts[0]]], "local"
+        elif parts[0] in frame.f_globals:
+            values, where = [frame.f_globals[parts[0]]], "global"
         else:
-            value = frame.f_globals.get(parts[0], _MISSING)
+            return [], None, None
     except Exception as error:
-        return _MISSING, "cannot read `%s`: %s: %s" % (parts[0], type(error).__name__, error)
+        return [], None, "cannot read `%s`: %s: %s" % (parts[0], type(error).__name__, error)
     for part in parts[1:]:
-        if value is _MISSING:
-            break
         try:
-            value = getattr(value, part)  # may run a property; every exception is contained
+            values.append(getattr(values[-1], part))  # may run a property; contained
         except AttributeError:
-            return _MISSING, None
+            return values, where, None
         except Exception as error:
-            return _MISSING, "cannot read `%s`: %s: %s" % (path, type(error).__name__,
-                                                             _short(error))
-    return value, None
+            return values, where, "cannot read `%s`: %s: %s" % (path, type(error).__name__,
+                                                                  _short(error))
+    return values, where, None
+
+
+def lookup(frame, path):
+    """The value at `name.attr...` in the frame (see lookup_path). Returns (value, error): value is
+    _MISSING when unbound."""
+    values, _, error = lookup_path(frame, path)
+    if len(values) != path.count(".") + 1:
+        return _MISSING, error
+    return values[-1], error
 
 
 def _short(error, limit=200):

@@ -151,15 +151,16 @@ class Session(object):
             loop.rss.append(measure.rss_bytes())
             for state in loop.findings:
                 for path, series in state.variables:
-                    value, problem = measure.lookup(frame, path)
+                    values, where, problem = measure.lookup_path(frame, path)
                     if problem:
                         self._error("finding %d: %s" % (state.finding.id, problem))
-                    if value is measure.MISSING:
+                    if len(values) != path.count(".") + 1:
                         sample = measure.null_sample()
                     else:
-                        sample = self.measurer.value(value)
+                        sample = self.measurer.value(values[-1])
                     if sample["graph_nodes"] and state.finding.measure == "growth":
-                        state.held_by[path] = holds.chain(frame, path, self.measurer)
+                        state.held_by[path] = holds.chain(path, values, where,
+                                                          frame.f_code.co_name, self.measurer)
                     for key, values in series.items():
                         values.append(sample[key])
 

@@ -32,8 +32,11 @@ class HoldsTest(unittest.TestCase):
     def setUp(self):
         self.measurer = measure.Measurer(torch)
 
-    def chain(self, path, frame=None):
-        return holds.chain(frame or sys._getframe(1), path, self.measurer)
+    def chain(self, path):
+        # As the session does: the sample's lookup, then the chain from its values.
+        frame = sys._getframe(1)
+        values, where, _ = measure.lookup_path(frame, path)
+        return holds.chain(path, values, where, frame.f_code.co_name, self.measurer)
 
     def names(self, links):
         return [link["name"] for link in links]
