@@ -3,7 +3,7 @@
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 APT_PACKAGES := build-essential cmake pkg-config git clang-format time \
-  libtree-sitter-dev libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
+  libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
   pre-commit clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev libtorch-dev
 

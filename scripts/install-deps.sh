@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what sealint needs to build and test, and nothing when everything is there.
-# Debian packages through apt-get; the tree-sitter grammar through npm, pinned by
-# grammars/package-lock.json and fetched without running its install scripts (they want node-gyp).
+# Debian packages through apt-get; the tree-sitter runtime and grammar through npm, pinned by
+# grammars/package-lock.json and fetched without running their install scripts (they want node-gyp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,8 +19,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm packages, each folder pinned by its package-lock.json: the grammar, and the SARIF validator
-# that `make test` runs. Install scripts are not run (the grammar's wants node-gyp).
+# npm packages, each folder pinned by its package-lock.json: the runtime and grammar, and the SARIF
+# validator that `make test` runs. Install scripts are not run (they want node-gyp).
 for folder in grammars tools/sarif; do
   stamp=$folder/node_modules/.sealint-lock
   if ! cmp -s "$folder/package-lock.json" "$stamp" 2>/dev/null; then

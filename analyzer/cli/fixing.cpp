@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/core/utf8.h"
@@ -70,10 +71,9 @@ FixOutcome apply_fixes(const RunResult& result,
     std::string bytes;
     if (from_stdin != stdin_content.end()) {
       bytes = from_stdin->second;
-    } else {
-      std::ifstream in(path, std::ios::binary);
-      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
+    } else if (auto read = read_file_bounded(path, path, kMaxFileBytes)) {
+      bytes = std::move(*read);
+    }  // else the digest differs: reported as changed
     auto digest = result.digests.find(path);
     if (digest == result.digests.end() || digest->second != content_digest(bytes)) {
       outcome.errors.push_back(

@@ -21,6 +21,7 @@
 #include "analyzer/cli/configurations.h"
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/fixing.h"
+#include "analyzer/core/bounded_read.h"
 #include "analyzer/core/display_path.h"
 #include "analyzer/core/file_walker.h"
 #include "analyzer/core/glob.h"
@@ -168,9 +169,13 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
       continue;
     }
     const std::string name = options.stdin_filename.empty() ? "<stdin>" : options.stdin_filename;
-    std::string bytes{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    stdin_content[sealint::display_path(name)] = bytes;
-    inputs.push_back({name, std::move(bytes)});
+    auto bytes = sealint::read_descriptor_bounded(STDIN_FILENO, name, sealint::kMaxFileBytes);
+    if (!bytes) {
+      std::cerr << "sealint: error: " << bytes.error() << '\n';
+      return kExitError;
+    }
+    stdin_content[sealint::display_path(name)] = *bytes;
+    inputs.push_back({name, std::move(*bytes)});
   }
   sealint::WalkOptions walk;
   walk.exclude = options.exclude;

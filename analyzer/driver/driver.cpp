@@ -2,17 +2,14 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/core/suppressions.h"
 #include "analyzer/ir/grad_flow.h"
@@ -27,13 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// strerror says "Permission denied"; our messages start lowercase (STYLE.md §5).
-std::string lowercase_first(std::string text) {
-  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z')
-    text[0] = static_cast<char>(text[0] - 'A' + 'a');
-  return text;
-}
-
 struct FileResult {
   std::vector<Diagnostic> diagnostics;
   std::vector<InputError> errors;
@@ -41,27 +31,6 @@ struct FileResult {
   std::string path;
   std::optional<uint64_t> digest;
 };
-
-Result<std::string> read_file(const std::string& path, const std::string& shown) {
-  std::error_code error;
-  const auto size = fs::file_size(path, error);
-  if (!error && size > kMaxFileBytes) {
-    return make_error(
-        fmt::format("'{}' is larger than {} MiB; not analysed", path, kMaxFileBytes >> 20));
-  }
-  if (fs::is_directory(path, error))
-    return make_error(fmt::format("cannot read '{}': is a folder", shown));
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return make_error(
-        fmt::format("cannot read '{}': {}", shown, lowercase_first(std::strerror(errno))));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad())
-    return make_error(
-        fmt::format("cannot read '{}': {}", shown, lowercase_first(std::strerror(errno))));
-  return buffer.str();
-}
 
 // The first line of the innermost statement holding `offset` (a multi-line statement is
 // suppressed from its first line), or 0.
@@ -90,8 +59,8 @@ class Worker {
     auto fail = [&](std::string message) {
       result.errors.push_back({shown, std::nullopt, std::move(message)});
     };
-    Result<std::string> bytes =
-        input.content ? Result<std::string>(*input.content) : read_file(input.path, shown);
+    Result<std::string> bytes = input.content ? Result<std::string>(*input.content)
+                                              : read_file_bounded(input.path, shown, kMaxFileBytes);
     if (!bytes) {
       fail(bytes.error());
       return result;

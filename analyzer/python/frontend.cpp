@@ -26,33 +26,43 @@ bool is_splat_of_list(std::string_view code, size_t star) {
 
 }  // namespace
 
-Result<PythonFrontend> PythonFrontend::create(const PythonGrammar& grammar) {
+Result<PythonFrontend> PythonFrontend::create(const PythonGrammar& grammar, ParseBudget budget) {
+  install_parse_allocator();
   ts::ParserPtr parser(ts_parser_new());
   if (!ts_parser_set_language(parser.get(), grammar.language())) {
     return make_error(
         fmt::format("cannot load tree-sitter-python (ABI {}) into tree-sitter runtime (ABI {})",
                     ts_language_version(grammar.language()), TREE_SITTER_LANGUAGE_VERSION));
   }
-  return PythonFrontend(grammar, std::move(parser));
+  return PythonFrontend(grammar, std::move(parser), budget);
 }
 
-Result<ts::TreePtr> PythonFrontend::parse(const SourceFile& file, std::string_view text) {
+Result<ts::TreePtr> PythonFrontend::parse_within_budget(const SourceFile& file,
+                                                        std::string_view text) {
+  const ParseMeter meter(budget_.memory_bytes);
+  const uint64_t time_micros = budget_.time_micros(text.size());
+  ts_parser_set_cancellation_flag(parser_.get(), meter.cancellation_flag());
+  ts_parser_set_timeout_micros(parser_.get(), time_micros);
   ts::TreePtr tree(ts_parser_parse_string(parser_.get(), nullptr, text.data(),
                                           static_cast<uint32_t>(text.size())));
-  if (!tree) {
-    ts_parser_reset(parser_.get());
-    return make_error(fmt::format("'{}': the parser gave up on this file", file.path()));
+  ts_parser_set_cancellation_flag(parser_.get(), nullptr);
+  if (tree) return tree;
+  ts_parser_reset(parser_.get());  // a stopped parse would otherwise resume on the next file
+  if (meter.over_budget()) {
+    return make_error(fmt::format("'{}' needs more than {} MiB to parse; not analysed", file.path(),
+                                  budget_.memory_bytes >> 20));
   }
-  return tree;
+  return make_error(fmt::format("'{}' takes more than {:g} s to parse; not analysed", file.path(),
+                                static_cast<double>(time_micros) / 1e6));
 }
 
 Result<ts::TreePtr> PythonFrontend::parse(const SourceFile& file) {
-  if (!file.has_lone_cr()) return parse(file, file.code());
+  if (!file.has_lone_cr()) return parse_within_budget(file, file.code());
   // tree-sitter-python ends lines at \n only: parse a copy with each lone \r turned into \n
   // (same length, so every offset still points into the original).
   std::string text(file.code());
   lone_cr_to_lf(text);
-  return parse(file, text);
+  return parse_within_budget(file, text);
 }
 
 Result<bool> PythonFrontend::parse_only(const SourceFile& file) {
@@ -77,14 +87,9 @@ Result<ts::TreePtr> PythonFrontend::parse_around_misreads(const SourceFile& file
   }
   if (patched.empty()) return tree;
   if (file.has_lone_cr()) lone_cr_to_lf(patched);
-  ts::TreePtr retry(ts_parser_parse_string(parser_.get(), nullptr, patched.data(),
-                                           static_cast<uint32_t>(patched.size())));
-  if (!retry) {
-    ts_parser_reset(parser_.get());
-    return tree;
-  }
-  if (ts_node_has_error(ts_tree_root_node(retry.get()))) return tree;
-  return retry;
+  auto retry = parse_within_budget(file, patched);
+  if (!retry || ts_node_has_error(ts_tree_root_node(retry->get()))) return tree;
+  return std::move(*retry);
 }
 
 Result<LoweredFile> PythonFrontend::lower(std::shared_ptr<const SourceFile> file) {

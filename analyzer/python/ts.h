@@ -1,6 +1,7 @@
 #pragma once
-// Owning wrappers over the tree-sitter 0.20.7 C API (api.h says who owns what): one move-only
-// owner per C object, stateless deleters, and the checks the C API leaves to its caller.
+// Owning wrappers over the tree-sitter C API (the runtime pinned in grammars/) (api.h says who owns
+// what): one move-only owner per C object, stateless deleters, and the checks the C API leaves to
+// its caller.
 #include <memory>
 
 #include <tree_sitter/api.h>
@@ -42,9 +43,8 @@ class TreeCursor {
   bool owns_ = true;
 };
 
-// 0.20.7 has no ts_node_is_error: the ERROR symbol is (TSSymbol)-1, as v0.20.9 checks it.
 inline bool is_error(TSNode node) {
-  return ts_node_symbol(node) == static_cast<TSSymbol>(-1);
+  return ts_node_is_error(node);
 }
 
 }  // namespace sealint::python::ts

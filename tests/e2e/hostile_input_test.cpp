@@ -95,6 +95,33 @@ TEST_F(HostileInputTest, FinishesATwentyMegabyteFileOfSmallFunctions) {
   EXPECT_THAT(run.out, HasSubstr("in 1 file")) << describe(run);  // the summary: it finished
 }
 
+// tree-sitter's runtime before 0.20.8 (Debian's 0.20.7) corrupted its heap on 65,535 or more
+// consecutive comment or continuation lines (upstream #2134); the whole run crashed.
+TEST_F(HostileInputTest, ReportsALeakBelowSeventyThousandCommentLines) {
+  constexpr size_t kLines = 70'000;
+  std::string text = "import torch\n" + repeated("# a note\n", kLines);
+  text += kLeakyTrainPy.substr(kLeakyTrainPy.find('\n') + 1);
+  write("train.py", text);
+  const RunOutput run = this->run({"train.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py:70010:9: error[SL001]")) << describe(run);
+}
+
+// The same run of continuation lines no longer crashes, but tree-sitter-python's scanner is
+// quadratic in it (70,000 lines take over a minute): the parse's time budget ends it.
+TEST_F(HostileInputTest, StopsParsingSeventyThousandContinuationLinesAtTheTimeBudget) {
+  constexpr size_t kLines = 70'000;
+  write("long.py", "x = (1 + \\\n" + repeated("  \\\n", kLines) + "  2)\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"long.py", "train.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("'long.py' takes more than 10 s to parse; not analysed"))
+      << describe(run);
+  EXPECT_THAT(run.out, StartsWith("train.py:10:9: error[SL001]")) << describe(run);
+}
+
 // A named pipe with a .py name has no writer: reading it would block for ever.
 TEST_F(HostileInputTest, DoesNotHangOnANamedPipeInAFolder) {
   write("project/train.py", kLeakyTrainPy);
@@ -102,6 +129,31 @@ TEST_F(HostileInputTest, DoesNotHangOnANamedPipeInAFolder) {
   const RunOutput run = this->run({"project"});
   ASSERT_TRUE(run.exited) << describe(run);
   EXPECT_THAT(run.out, HasSubstr("project/train.py:10:9: error[SL001]")) << describe(run);
+}
+
+// A character device has no size to check before reading: the limit holds while reading.
+TEST_F(HostileInputTest, StopsReadingAnEndlessDevice) {
+  const RunOutput run = this->run({"/dev/zero"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("'/dev/zero' is larger than 64 MiB; not analysed"))
+      << describe(run);
+}
+
+TEST_F(HostileInputTest, StopsReadingAnEndlessStdin) {
+  const std::string endless = repeated("x = 1  # yes\n", 6'000'000);  // 78 MB
+  const RunOutput run = this->run({"-"}, endless);
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("'<stdin>' is larger than 64 MiB; not analysed")) << describe(run);
+}
+
+// Named on the command line, a FIFO with no writer reads as empty instead of blocking.
+TEST_F(HostileInputTest, DoesNotHangOnANamedPipeNamedOnTheCommandLine) {
+  ASSERT_EQ(::mkfifo((cwd() / "pipe.py").c_str(), 0600), 0) << std::strerror(errno);
+  const RunOutput run = this->run({"pipe.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_THAT(run.exit_code, AnyOf(0, 2)) << describe(run);
 }
 
 TEST_F(HostileInputTest, StillReportsALeakBelowALocalSyntaxError) {

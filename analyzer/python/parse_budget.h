@@ -1,0 +1,57 @@
+#pragma once
+// What one parse of one file may take. tree-sitter's memory grows with the file's tokens, not its
+// bytes: a valid 20 MB one-line tuple needs 4.3 GB and 23 s to parse, and when memory runs out its
+// default allocator aborts the whole run. A parse past either budget stops and its file becomes an
+// input error; the other files are still analysed.
+#include <cstddef>
+#include <cstdint>
+
+namespace sealint::python {
+
+struct ParseBudget {
+  // Ordinary code needs about 50 bytes of parser memory per byte of source.
+  size_t memory_bytes = size_t{2} << 30;
+  // Ordinary code parses at about 5 MB per second; tree-sitter-python's scanner is quadratic in a
+  // run of `\` continuation lines (20,000 take 3 s, 70,000 over a minute).
+  uint64_t base_micros = 10'000'000;
+  uint64_t micros_per_mib = 500'000;
+
+  [[nodiscard]] uint64_t time_micros(size_t source_bytes) const {
+    return base_micros + micros_per_mib * (source_bytes >> 20);
+  }
+};
+
+// Counts tree-sitter's allocations on this thread while it lives, and raises the parser's
+// cancellation flag once they pass the budget (tree-sitter checks it every 100 operations). The
+// allocator hooks are process-wide C function pointers with no context argument, so the meter in
+// use is found through a thread-local pointer: each worker thread parses with its own.
+class ParseMeter {
+ public:
+  explicit ParseMeter(size_t memory_bytes);
+  ParseMeter(const ParseMeter&) = delete;
+  ParseMeter& operator=(const ParseMeter&) = delete;
+  ~ParseMeter();
+
+  // The flag to hand to ts_parser_set_cancellation_flag.
+  [[nodiscard]] const size_t* cancellation_flag() const { return &cancel_; }
+  [[nodiscard]] bool over_budget() const { return cancel_ != 0; }
+
+  // Called by the allocator hooks only.
+  void allocated(size_t bytes);
+  void freed(size_t bytes);
+  // The system is out of memory: give back the reserve so that the parse can reach its next
+  // cancellation check. False when there is no reserve left to give.
+  bool release_reserve();
+
+ private:
+  size_t limit_;
+  size_t used_ = 0;
+  size_t cancel_ = 0;
+  void* reserve_;
+  ParseMeter* previous_;
+};
+
+// Routes tree-sitter's allocations through the meters; idempotent and thread-safe.
+void install_parse_allocator();
+
+}  // namespace sealint::python
