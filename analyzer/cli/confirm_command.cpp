@@ -21,6 +21,7 @@
 #include "analyzer/cli/verify_fix.h"
 #include "analyzer/confirm/plan.h"
 #include "analyzer/confirm/verdict.h"
+#include "analyzer/core/utf8.h"
 #include "analyzer/cpp/frontend.h"
 #include "analyzer/driver/driver.h"
 #include "analyzer/output/github_output.h"
@@ -170,6 +171,10 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   // JSON and SARIF carry findings only: with none, there is nothing to run.
   if (findings.empty() && options.format != "text" && !options.plan_only)
     return write_findings(options, registry, findings, {}, {}, ProbeRun{});
+  // The plan reaches the probe as JSON, which holds UTF-8 only: a file name that is not cannot
+  // be matched against the frames Python runs.
+  if (utf8::first_invalid(options.script))
+    return fail("confirm mode needs a script whose path is UTF-8; rename it");
   confirm::PlanOptions plan_options{absolute_path(options.script), options.steps, std::nullopt};
   if (!options.snapshot_path.empty()) plan_options.snapshot = absolute_path(options.snapshot_path);
   const nlohmann::json plan = confirm::make_plan(findings, watched, plan_options);

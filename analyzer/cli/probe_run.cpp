@@ -9,6 +9,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -49,14 +51,21 @@ std::string interrupted_summary(int signal) {
 
 }  // namespace
 
+// `python -m sealint_probe` would put the working directory first on sys.path before the probe's
+// own imports: an `argparse.py` or `types.py` there would run inside it. With `-c` the first entry
+// is '', removed before anything is imported; the probe's folder comes from PYTHONPATH.
+constexpr std::string_view kProbeBootstrap =
+    "import sys; del sys.path[0]; import runpy; "
+    "runpy.run_module('sealint_probe', run_name='__main__', alter_sys=True)";
+
 Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& target) {
   const std::string& temp = target.folder;
   const std::optional<std::string> probe_dir = find_probe_dir();
   if (!probe_dir) return make_error("the probe (share/sealint/probe/sealint_probe) is missing");
   confirm::ChildCommand command;
   const std::string result_path = temp + "/result.json";
-  command.argv = {options.python, "-m",    "sealint_probe", "--plan",
-                  target.plan,    "--out", result_path};
+  command.argv = {options.python, "-c",       std::string(kProbeBootstrap), "--plan", target.plan,
+                  "--out",        result_path};
   // A live line on a terminal only: a pipe, a file or CI gets the findings and nothing else.
   std::optional<confirm::ProgressLine> progress;
   if (::isatty(STDERR_FILENO) == 1) {

@@ -87,7 +87,8 @@ nlohmann::json to_json(const Diagnostic& d) {
 void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {
   nlohmann::json array = nlohmann::json::array();
   for (const Diagnostic& d : diagnostics) array.push_back(to_json(d));
-  out << array.dump(2) << '\n';
+  // A file name need not be UTF-8: its invalid bytes are written as U+FFFD, never an exception.
+  out << array.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 }  // namespace sealint::output

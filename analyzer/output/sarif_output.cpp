@@ -202,7 +202,8 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                                            {"invocations", json::array({invocation})},
                                            {"columnKind", "utf16CodeUnits"},
                                            {"results", results}}})}};
-  out << log.dump(2) << '\n';
+  // A file name need not be UTF-8: its invalid bytes are written as U+FFFD, never an exception.
+  out << log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 }  // namespace sealint::output

@@ -14,7 +14,7 @@ struct ParseBudget {
   // Ordinary code parses at about 5 MB per second; tree-sitter-python's scanner is quadratic in a
   // run of `\` continuation lines (20,000 take 3 s, 70,000 over a minute).
   uint64_t base_micros = 10'000'000;
-  uint64_t micros_per_mib = 500'000;
+  uint64_t micros_per_mib = 2'000'000;  // 0.5 MB/s: slow, sanitized builds too
 
   [[nodiscard]] uint64_t time_micros(size_t source_bytes) const {
     return base_micros + micros_per_mib * (source_bytes >> 20);

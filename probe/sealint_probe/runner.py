@@ -14,7 +14,9 @@ def prepare(script, args):
     sys.argv = [script] + list(args)
     folder = os.path.dirname(os.path.realpath(script))
     if sys.path:
-        sys.path[0] = folder  # `-m` put the working directory there; a script gets its folder
+        # `-m` put the working directory there, sealint's `-c` launcher the probe's folder: a
+        # script gets its own folder instead.
+        sys.path[0] = folder
     else:
         sys.path.insert(0, folder)
 

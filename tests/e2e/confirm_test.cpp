@@ -221,6 +221,18 @@ TEST_F(ConfirmTest, JsonSarifAndGithubCarryTheVerdict) {
   EXPECT_THAT(github_run.out, HasSubstr("%0Aconfirmed: `total_loss` grows by"));
 }
 
+// The working directory is not the script's folder: a module there that shadows the standard
+// library (`argparse.py`, which the probe imports) never runs, as with `python3 scripts/train.py`.
+TEST_F(ConfirmTest, AModuleInTheWorkingDirectoryDoesNotRunInsideTheProbe) {
+  write("scripts/train.py", leaky_script(""));
+  for (const char* shadow : {"argparse.py", "types.py", "json.py"})
+    write(shadow, "open('shadow-ran', 'w').close()\nraise SystemExit(7)\n");
+  const RunOutput r = confirm({"scripts/train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total` grows by")) << describe(r);
+  EXPECT_FALSE(std::filesystem::exists(cwd() / "shadow-ran"));
+}
+
 TEST_F(ConfirmTest, ALoopTheRunNeverReachesIsNotReachedAndNotASuccess) {
   write("train.py", leaky_script(""));
   const RunOutput r = confirm({"train.py", "--", "--skip"});

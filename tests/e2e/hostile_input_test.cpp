@@ -156,6 +156,38 @@ TEST_F(HostileInputTest, DoesNotHangOnANamedPipeNamedOnTheCommandLine) {
   EXPECT_THAT(run.exit_code, AnyOf(0, 2)) << describe(run);
 }
 
+// A file name is bytes: one that is not UTF-8 is written with U+FFFD in JSON (whose strings hold
+// UTF-8 only) and percent-encoded in a SARIF URI, instead of ending with an internal error.
+TEST_F(HostileInputTest, WritesJsonAndSarifForAFileNameThatIsNotUtf8) {
+  write(
+      "tr\xff"
+      "ain.py",
+      kLeakyTrainPy);
+  const RunOutput json = this->run({"--format", "json", "."});
+  ASSERT_TRUE(json.exited) << describe(json);
+  EXPECT_EQ(json.exit_code, 1) << describe(json);
+  EXPECT_THAT(json.out, HasSubstr("\"tr\xEF\xBF\xBD"
+                                  "ain.py\""))
+      << describe(json);
+  const RunOutput sarif = this->run({"--format", "sarif", "."});
+  ASSERT_TRUE(sarif.exited) << sarif.err;
+  EXPECT_EQ(sarif.exit_code, 1) << sarif.err;
+  EXPECT_THAT(sarif.out, HasSubstr("\"uri\": \"tr%FFain.py\"")) << sarif.err;
+}
+
+TEST_F(HostileInputTest, ConfirmSaysAScriptPathMustBeUtf8) {
+  write(
+      "tr\xff"
+      "ain.py",
+      kLeakyTrainPy);
+  const RunOutput run = this->run({"confirm", "--python", "/usr/bin/python3",
+                                   "tr\xff"
+                                   "ain.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("needs a script whose path is UTF-8")) << describe(run);
+}
+
 TEST_F(HostileInputTest, StillReportsALeakBelowALocalSyntaxError) {
   std::string text = "import torch\nx = = 1\n";
   text += kLeakyTrainPy.substr(kLeakyTrainPy.find('\n') + 1);  // the leak, one line lower
