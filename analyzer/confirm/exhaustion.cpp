@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/confirm/json_field.h"
 #include "analyzer/confirm/units.h"
 
 namespace sealint::confirm {
@@ -14,9 +15,7 @@ using nlohmann::json;
 std::optional<MemoryLimit> memory_limit(const json& result, std::optional<uint64_t> device_memory) {
   if (device_memory && *device_memory > 0)
     return MemoryLimit{static_cast<double>(*device_memory), true};
-  const json memory = result.value("device_memory", json());
-  if (!memory.is_object()) return std::nullopt;
-  const json total = memory.value("total", json());
+  const json& total = field(field(result, "device_memory"), "total");
   if (!total.is_number() || total.get<double>() <= 0) return std::nullopt;
   return MemoryLimit{total.get<double>(), false};
 }

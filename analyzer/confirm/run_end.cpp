@@ -20,25 +20,22 @@ std::string first_line(std::string_view text, size_t limit) {
 }
 
 std::string exit_kind(const json& result) {
-  const json exit = result.value("exit", json::object());
-  return exit.is_object() && exit.value("kind", json()).is_string()
-             ? exit["kind"].get<std::string>()
-             : std::string();
+  return text_field(field(result, "exit"), "kind");
 }
 
 }  // namespace
 
 Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seconds) {
-  if (!result.is_object() || result.value("format", std::string()) != "sealint-confirm-result")
+  if (!result.is_object() || text_field(result, "format") != "sealint-confirm-result")
     return make_error("the probe's result is not a sealint-confirm-result document");
-  if (result.value("version", 0) != 1) {
+  if (integer_field(result, "version") != 1) {
     return make_error(fmt::format("the probe's result has version {}; this sealint reads version 1",
-                                  result.value("version", json()).dump()));
+                                  field(result, "version").dump()));
   }
   RunEnd end;
   end.timed_out = timed_out;
-  const json exit = result.value("exit", json::object());
-  const std::string kind = exit.is_object() ? exit.value("kind", std::string()) : std::string();
+  const json& exit = field(result, "exit");
+  const std::string kind = exit_kind(result);
   if (timed_out) {
     end.summary = fmt::format("the run timed out after {} s", timeout_seconds);
   } else if (kind == "stopped") {
@@ -47,14 +44,14 @@ Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seco
   } else if (kind == "completed") {
     end.summary = "the script ended";
   } else if (kind == "exit") {
-    end.summary = fmt::format("the script called sys.exit({})", exit.value("code", json()).dump());
+    end.summary = fmt::format("the script called sys.exit({})", field(exit, "code").dump());
   } else if (kind == "exception") {
-    const json e = exit.value("exception", json::object());
+    const json& e = field(exit, "exception");
     if (e.is_object()) {
-      end.summary = fmt::format("the script raised {}: {}", e.value("type", std::string("?")),
-                                first_line(e.value("message", std::string()), 100));
-      if (e.value("line", json()).is_number())
-        end.summary += fmt::format(" (line {})", e["line"].get<long>());
+      end.summary = fmt::format("the script raised {}: {}", text_field(e, "type", "?"),
+                                first_line(text_field(e, "message"), 100));
+      if (const auto line = integer_field(e, "line"))
+        end.summary += fmt::format(" (line {})", *line);
     } else {
       end.summary = "the script raised an exception";
     }
@@ -71,17 +68,14 @@ bool ended_badly(const json& result) {
   const std::string kind = exit_kind(result);
   if (kind == "exception") return true;
   if (kind != "exit") return false;
-  const json code = result["exit"].value("code", json());
-  return !(code.is_number_integer() && code.get<long long>() == 0);
+  return integer_field(field(result, "exit"), "code") != 0;
 }
 
 bool measured_nothing(const json& result) {
   const json& loops = field(result, "loops");
   if (!loops.is_array() || loops.empty()) return false;
   for (const json& loop : loops) {
-    if (!loop.is_object()) continue;
-    const json iterations = loop.value("iterations", json());
-    if (iterations.is_number_integer() && iterations.get<long long>() > 0) return false;
+    if (integer_field(loop, "iterations").value_or(0) > 0) return false;
   }
   return true;
 }

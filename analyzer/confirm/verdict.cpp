@@ -154,7 +154,7 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found,
   std::optional<VariableTrend> flat;  // the most telling series that did not grow
   bool any_read = false;
   for (const json& variable : field(found, "variables")) {
-    const std::string name = variable.value("name", std::string());
+    const std::string name = text_field(variable, "name");
     for (std::string_view metric : {"graph_nodes", "length", "tensor_bytes"}) {
       if (watched && metric == "length") continue;
       const Series series = series_of(variable, metric);
@@ -257,13 +257,13 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
     if (samples.empty()) continue;
     if (samples.size() < 2) {
       c.verdict = Verdict::TooFewIterations;
-      c.subject = variable.value("name", std::string());
+      c.subject = text_field(variable, "name");
       c.detail = too_few_detail(static_cast<uint32_t>(samples.size()));
       return c;
     }
     const auto with_graph = static_cast<size_t>(
         std::count_if(samples.begin(), samples.end(), [](double n) { return n > 0; }));
-    c.subject = variable.value("name", std::string());
+    c.subject = text_field(variable, "name");
     c.trend = samples;
     if (with_graph * 5 >= samples.size() * 4 && with_graph >= 2) {
       std::vector<double> sorted = samples;
@@ -296,7 +296,7 @@ std::optional<CudaBlocks> cuda_line(const json& found) {
   const std::optional<size_t> count = index_of(line.value("count", json()));
   const std::optional<size_t> bytes = index_of(line.value("bytes", json()));
   if (!count || *count == 0 || !bytes) return std::nullopt;
-  return CudaBlocks{*count, *bytes, blocks.value("when", std::string()) == "end"};
+  return CudaBlocks{*count, *bytes, text_field(blocks, "when") == "end"};
 }
 
 void add_cuda_line(Confirmation& c, const json& found) {
@@ -315,8 +315,8 @@ std::string enclosed_note(const json& loops, const json& loop) {
   std::vector<std::string> lines;
   for (const json& index : field(loop, "encloses")) {
     const json* inner = element(loops, index);
-    if (inner != nullptr && inner->is_object() && inner->value("line", json()).is_number())
-      lines.push_back(fmt::format("{}", inner->value("line", 0)));
+    if (const auto line = inner != nullptr ? integer_field(*inner, "line") : std::nullopt)
+      lines.push_back(fmt::format("{}", *line));
   }
   if (lines.empty()) return {};
   return fmt::format(
@@ -329,7 +329,7 @@ std::string enclosed_note(const json& loops, const json& loop) {
 std::vector<HeldLink> held_by(const json& found, std::string_view subject) {
   std::vector<HeldLink> links;
   for (const json& variable : field(found, "variables")) {
-    if (!variable.is_object() || variable.value("name", std::string()) != subject) continue;
+    if (!variable.is_object() || text_field(variable, "name") != subject) continue;
     const json& chain = field(variable, "held_by");
     if (!chain.is_array()) return links;
     for (const json& link : chain) {
