@@ -1,55 +1,14 @@
 #include "analyzer/cli/fixing.h"
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-
 #include <fmt/format.h>
 
+#include "analyzer/cli/file_rewrite.h"
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/core/utf8.h"
 
 namespace sealint::cli {
-
-namespace {
-
-namespace fs = std::filesystem;
-
-// Writes `bytes` beside `path` and renames it over `path`: a reader never sees half a file,
-// and the original's permissions are kept. A symbolic link is followed: its target is the file
-// that changes, and the link stays a link (renaming over the link would replace it with a copy).
-Result<bool> write_atomically(const std::string& given, const std::string& bytes) {
-  std::error_code resolve_error;
-  const std::string path =
-      fs::is_symlink(given, resolve_error) ? fs::canonical(given, resolve_error).string() : given;
-  if (resolve_error || path.empty())
-    return make_error(fmt::format("cannot follow the link '{}': {}", given,
-                                  resolve_error ? resolve_error.message() : "no target"));
-  std::string temp = path + ".sealint-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0)
-    return make_error(fmt::format("cannot write beside '{}': {}", path, std::strerror(errno)));
-  const bool written =
-      ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
-  const bool closed = ::close(fd) == 0;
-  std::error_code error;
-  if (written && closed) fs::permissions(temp, fs::status(path, error).permissions(), error);
-  if (!written || !closed || ::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    fs::remove(temp, error);
-    return make_error(fmt::format("cannot write '{}': {}", path, reason));
-  }
-  return true;
-}
-
-}  // namespace
 
 FixOutcome apply_fixes(const RunResult& result,
                        const std::map<std::string, std::string>& stdin_content,
@@ -90,7 +49,7 @@ FixOutcome apply_fixes(const RunResult& result,
       outcome.changes = true;
     } else if (from_stdin != stdin_content.end()) {
       out << fixed;
-    } else if (auto written = write_atomically(path, fixed); !written) {
+    } else if (auto written = rewrite_file(path, fixed); !written) {
       outcome.errors.push_back({path, std::nullopt, written.error()});
       continue;
     }

@@ -182,6 +182,18 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   walk.respect_gitignore = !options.no_respect_gitignore;
   sealint::WalkResult walked = sealint::walk_paths(named, walk);
   for (std::string& file : walked.files) inputs.push_back({std::move(file), std::nullopt});
+  // `-o train.py` would overwrite the file being analysed with its own findings.
+  if (!options.output_path.empty()) {
+    for (const sealint::FileInput& input : inputs) {
+      std::error_code same_error;
+      if (!input.content &&
+          std::filesystem::equivalent(options.output_path, input.path, same_error)) {
+        std::cerr << fmt::format("sealint: error: -o '{}' names a file being analysed\n",
+                                 options.output_path);
+        return kExitError;
+      }
+    }
+  }
 
   // Each file's configuration; a broken one stops the run (exit 2) naming file, line and key.
   sealint::cli::Configurations configurations(

@@ -1,4 +1,9 @@
 // End-to-end: --fix writes safe fixes (and unsafe ones when asked), --diff only shows them.
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -56,6 +61,72 @@ TEST_F(FixTest, FixThroughASymlinkChangesTheTargetAndKeepsTheLink) {
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_TRUE(std::filesystem::is_symlink(cwd() / "train.py"));
   EXPECT_THAT(read("src/train.py"), HasSubstr("total += loss.detach().item()\n"));
+}
+
+// The other names of a hard-linked file see the fix: it is the same file.
+TEST_F(FixTest, FixKeepsHardLinksToTheSameFile) {
+  write("train.py", kLeakyTrainPy);
+  std::filesystem::create_hard_link(cwd() / "train.py", cwd() / "copy.py");
+  const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(std::filesystem::hard_link_count(cwd() / "train.py"), 2U);
+  EXPECT_THAT(read("copy.py"), HasSubstr("total += loss.detach().item()\n"));
+}
+
+// `chmod a-w` says the file must not change: refused, for root as well.
+TEST_F(FixTest, FixRefusesAReadOnlyFile) {
+  write("train.py", kLeakyTrainPy);
+  std::filesystem::permissions(cwd() / "train.py", std::filesystem::perms::owner_read |
+                                                       std::filesystem::perms::group_read |
+                                                       std::filesystem::perms::others_read);
+  const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("'train.py' is read-only; not fixed")) << describe(run);
+  EXPECT_EQ(read("train.py"), kLeakyTrainPy);
+}
+
+TEST_F(FixTest, FixKeepsTheFilesModeOwnerAndExtendedAttributes) {
+  write("train.py", kLeakyTrainPy);
+  const std::string path = (cwd() / "train.py").string();
+  ASSERT_EQ(::chmod(path.c_str(), 0640), 0);
+  const bool root = ::geteuid() == 0;
+  if (root) {
+    ASSERT_EQ(::chown(path.c_str(), 65534, 65534), 0);  // nobody:nogroup
+  }
+  constexpr std::string_view kValue = "reviewed";
+  const bool attributes =
+      ::setxattr(path.c_str(), "user.sealint.test", kValue.data(), kValue.size(), 0) == 0;
+  if (!attributes) {
+    ASSERT_EQ(errno, ENOTSUP) << "setxattr failed for another reason";
+  }
+
+  const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(read("train.py"), HasSubstr("total += loss.detach().item()\n"));
+  struct stat after {};
+  ASSERT_EQ(::stat(path.c_str(), &after), 0);
+  EXPECT_EQ(after.st_mode & 07777, 0640U);
+  if (root) {
+    EXPECT_EQ(after.st_uid, 65534U);
+    EXPECT_EQ(after.st_gid, 65534U);
+  }
+  if (attributes) {
+    char value[32] = {};
+    EXPECT_EQ(::getxattr(path.c_str(), "user.sealint.test", value, sizeof value),
+              static_cast<ssize_t>(kValue.size()));
+    EXPECT_EQ(std::string_view(value), kValue);
+  }
+  if (!root || !attributes)
+    GTEST_SKIP() << "checked the mode only: " << (root ? "" : "not root, owner not changed; ")
+                 << (attributes ? "" : "this file system has no user.* attributes");
+}
+
+TEST_F(FixTest, OutputNamingAFileBeingAnalysedIsRefused) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"-o", "./train.py", "train.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("-o './train.py' names a file being analysed")) << describe(run);
+  EXPECT_EQ(read("train.py"), kLeakyTrainPy);
 }
 
 TEST_F(FixTest, FixWithoutUnsafeLeavesAnUnsafeFixAndSaysHowToApplyIt) {

@@ -1,0 +1,134 @@
+#include "analyzer/cli/file_rewrite.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace sealint::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+  // Closes now, reporting what close says (a delayed write error shows there).
+  bool close() {
+    const int fd = fd_;
+    fd_ = -1;
+    return ::close(fd) == 0;
+  }
+
+ private:
+  int fd_;
+};
+
+bool write_all(int fd, const std::string& bytes) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+Error cannot_write(const std::string& path, int error) {
+  return make_error(fmt::format("cannot write '{}': {}", path, std::strerror(error)));
+}
+
+// The extended attributes of `path` set on `fd` (ACLs live in system.posix_acl_access); false
+// when one cannot be read or set, as security.* and trusted.* ones are for a non-root process.
+bool copy_attributes(const std::string& path, int fd) {
+  const ssize_t size = ::listxattr(path.c_str(), nullptr, 0);
+  if (size < 0) return errno == ENOTSUP;  // a file system without them: nothing to keep
+  if (size == 0) return true;
+  std::vector<char> names(static_cast<size_t>(size));
+  const ssize_t listed = ::listxattr(path.c_str(), names.data(), names.size());
+  if (listed < 0) return false;
+  for (size_t at = 0; at < static_cast<size_t>(listed); at += std::strlen(&names[at]) + 1) {
+    const char* name = &names[at];
+    const ssize_t value_size = ::getxattr(path.c_str(), name, nullptr, 0);
+    if (value_size < 0) return false;
+    std::vector<char> value(static_cast<size_t>(value_size));
+    if (::getxattr(path.c_str(), name, value.data(), value.size()) != value_size) return false;
+    if (::fsetxattr(fd, name, value.data(), value.size(), 0) != 0) return false;
+  }
+  return true;
+}
+
+// In place: the inode, its links, owner and attributes stay; a crash midway leaves part of it.
+Result<bool> rewrite_in_place(const std::string& path, const std::string& bytes) {
+  Descriptor fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
+  if (fd.get() < 0) return cannot_write(path, errno);
+  if (!write_all(fd.get(), bytes) || ::ftruncate(fd.get(), static_cast<off_t>(bytes.size())) != 0 ||
+      ::fsync(fd.get()) != 0 || !fd.close())
+    return cannot_write(path, errno);
+  return true;
+}
+
+// Beside the file, then renamed over it; nullopt when the new file could not carry the original's
+// owner or attributes (the caller rewrites in place instead).
+std::optional<Result<bool>> replace(const std::string& path, const struct stat& original,
+                                    const std::string& bytes) {
+  std::string temp = path + ".sealint-XXXXXX";
+  Descriptor fd(::mkstemp(temp.data()));
+  if (fd.get() < 0)
+    return make_error(fmt::format("cannot write beside '{}': {}", path, std::strerror(errno)));
+  const auto discard = [&temp] { ::unlink(temp.c_str()); };
+  const bool keeps_owner = (original.st_uid == ::geteuid() && original.st_gid == ::getegid()) ||
+                           ::fchown(fd.get(), original.st_uid, original.st_gid) == 0;
+  if (!keeps_owner || !copy_attributes(path, fd.get())) {
+    discard();
+    return std::nullopt;
+  }
+  if (!write_all(fd.get(), bytes) || ::fchmod(fd.get(), original.st_mode & 07777) != 0 ||
+      ::fsync(fd.get()) != 0 || !fd.close() || ::rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    discard();
+    return cannot_write(path, error);
+  }
+  // The rename itself is durable once the folder is synced.
+  const std::string folder = fs::path(path).parent_path().string();
+  const Descriptor dir(::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY));
+  if (dir.get() >= 0) (void)::fsync(dir.get());
+  return true;
+}
+
+}  // namespace
+
+Result<bool> rewrite_file(const std::string& given, const std::string& bytes) {
+  std::error_code error;
+  const std::string path =
+      fs::is_symlink(given, error) ? fs::canonical(given, error).string() : given;
+  if (error || path.empty())
+    return make_error(fmt::format("cannot follow the link '{}': {}", given,
+                                  error ? error.message() : "no target"));
+  struct stat original {};
+  if (::stat(path.c_str(), &original) != 0) return cannot_write(path, errno);
+  if ((original.st_mode & 0222) == 0)
+    return make_error(fmt::format("'{}' is read-only; not fixed", path));
+  if (::access(path.c_str(), W_OK) != 0) return cannot_write(path, errno);
+  if (original.st_nlink > 1) return rewrite_in_place(path, bytes);
+  if (auto replaced = replace(path, original, bytes)) return std::move(*replaced);
+  return rewrite_in_place(path, bytes);
+}
+
+}  // namespace sealint::cli
