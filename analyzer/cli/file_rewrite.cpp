@@ -13,31 +13,13 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/descriptor.h"
+
 namespace sealint::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-class Descriptor {
- public:
-  explicit Descriptor(int fd) : fd_(fd) {}
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  ~Descriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-  // Closes now, reporting what close says (a delayed write error shows there).
-  bool close() {
-    const int fd = fd_;
-    fd_ = -1;
-    return ::close(fd) == 0;
-  }
-
- private:
-  int fd_;
-};
 
 bool write_all(int fd, const std::string& bytes) {
   size_t done = 0;

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/descriptor.h"
+
 namespace sealint {
 
 namespace {
@@ -28,21 +30,6 @@ Error cannot_read(const std::string& shown, int error) {
 Error too_large(const std::string& shown, size_t limit) {
   return make_error(fmt::format("'{}' is larger than {} MiB; not analysed", shown, limit >> 20));
 }
-
-// Closes the descriptor on every path out of read_file_bounded.
-class Descriptor {
- public:
-  explicit Descriptor(int fd) : fd_(fd) {}
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  ~Descriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 }  // namespace
 
