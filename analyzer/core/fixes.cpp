@@ -89,8 +89,8 @@ std::string unified_diff(std::string_view path, std::string_view before, std::st
   return out;
 }
 
-uint64_t content_digest(std::string_view bytes) {
-  uint64_t hash = 1469598103934665603ULL;
+uint64_t content_digest(std::string_view bytes, uint64_t before) {
+  uint64_t hash = before;
   for (const char c : bytes) {
     hash ^= static_cast<unsigned char>(c);
     hash *= 1099511628211ULL;

@@ -27,6 +27,8 @@ struct AppliedFixes {
                                        std::string_view after);
 
 // FNV-1a 64 of a file's bytes: `--fix` never writes a file whose content changed since it was read.
-[[nodiscard]] uint64_t content_digest(std::string_view bytes);
+// A file read in pieces: pass each piece the digest of those before it.
+inline constexpr uint64_t kEmptyDigest = 1469598103934665603ULL;
+[[nodiscard]] uint64_t content_digest(std::string_view bytes, uint64_t before = kEmptyDigest);
 
 }  // namespace sealint

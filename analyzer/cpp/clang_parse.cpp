@@ -194,12 +194,17 @@ Parse parse_with_pch(const std::string& code, const std::string& absolute,
   auto write = [&](const std::string& temp) { return write_pch(args, temp); };
   std::optional<FileIdentity> refused;
   for (int attempt = 0; attempt < 2; ++attempt) {
-    auto pch = ensure_pch(path, refused, write);
+    const auto known = attempts.verified.find(path.string());
+    auto pch =
+        ensure_pch(path, refused, write,
+                   known == attempts.verified.end() ? std::nullopt
+                                                    : std::optional<FileIdentity>(known->second));
     if (!pch) {
       attempts.failed.insert(path.string());
       why_not = pch.error();
       return {};
     }
+    attempts.verified.insert_or_assign(path.string(), pch->identity);
     std::vector<std::string> with_pch = args;
     with_pch.insert(with_pch.end(), {"-include-pch", pch->path.string()});
     Parse parse = run_clang(code, absolute, with_pch, prelude, shown_path, true);

@@ -2,6 +2,7 @@
 // Runs Clang on one file and hands the AST to a callback: the only place that knows how
 // arguments, the compilation database and the in-memory model headers are put together.
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <span>
@@ -10,6 +11,7 @@
 
 #include "analyzer/core/diagnostic.h"
 #include "analyzer/cpp/frontend.h"
+#include "analyzer/cpp/pch_cache.h"
 
 namespace clang {
 class ASTContext;
@@ -27,10 +29,12 @@ struct ParseProblems {
   std::optional<std::string> pch_note;
 };
 
-// What a worker remembers between files: the PCHs it could not make or use. Each try costs a full
-// parse of the headers, so a failing one is tried once per worker, not once per file.
+// What a worker remembers between files: the PCHs it could not make or use (each try costs a full
+// parse of the headers, so a failing one is tried once per worker, not once per file), and the
+// file each PCH path held when its digest was last checked (about 0.2 s for 120 MB).
 struct PchAttempts {
   std::set<std::string> failed;
+  std::map<std::string, FileIdentity> verified;
 };
 
 // The AST and the declarations parsed at file scope (those of the main file and of the headers it

@@ -12,7 +12,6 @@
 #include <iterator>
 #include <regex>
 #include <sstream>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -64,18 +63,67 @@ std::string errno_text(int error) {
   return text;
 }
 
-std::optional<FileIdentity> identity_of(const fs::path& path) {
+// The file at `path` when this user may trust it: a regular file, not a link, owned by this user
+// and writable by nobody else. Another user's file in a shared cache folder could hold anything.
+std::optional<FileIdentity> trusted_identity(const fs::path& path) {
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  if (::lstat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  if (info.st_uid != ::geteuid() || (info.st_mode & (S_IWGRP | S_IWOTH)) != 0) return std::nullopt;
   return FileIdentity{info.st_dev, info.st_ino, info.st_size, info.st_mtim};
 }
+
+fs::path digest_path(const fs::path& pch) {
+  return fs::path(pch) += ".digest";
+}
+
+// The FNV-1a digest of a file's bytes, read in pieces (a PCH is about 120 MB).
+std::optional<uint64_t> file_digest(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  uint64_t digest = kEmptyDigest;
+  std::vector<char> buffer(size_t{1} << 20);
+  while (in) {
+    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    digest = content_digest({buffer.data(), static_cast<size_t>(in.gcount())}, digest);
+  }
+  if (in.bad()) return std::nullopt;
+  return digest;
+}
+
+// Whether the PCH's bytes still have the digest recorded when it was made.
+bool matches_recorded_digest(const fs::path& pch) {
+  if (!trusted_identity(digest_path(pch))) return false;
+  const auto digest = file_digest(pch);
+  return digest && read_text(digest_path(pch)) == fmt::format("{:016x}\n", *digest);
+}
+
+// A folder only this user can enter, beside the PCH, for Clang's output: a temporary name in a
+// shared folder could be a link planted to make Clang overwrite another file.
+class PrivateFolder {
+ public:
+  explicit PrivateFolder(const fs::path& beside) {
+    std::string templ = beside.string() + ".XXXXXX";
+    if (::mkdtemp(templ.data()) != nullptr) path_ = templ;
+  }
+  PrivateFolder(const PrivateFolder&) = delete;
+  PrivateFolder& operator=(const PrivateFolder&) = delete;
+  ~PrivateFolder() {
+    std::error_code error;
+    if (!path_.empty()) fs::remove_all(path_, error);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
 
 // An exclusive flock(2) on a file beside the PCH, held while one worker or process makes it: the
 // kernel drops it when the holder dies, so a crashed build never blocks the next run.
 class FileLock {
  public:
   static Result<FileLock> acquire(const fs::path& path) {
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // O_NOFOLLOW: a link planted at the lock's name is not followed to create or lock a file.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0)
       return make_error(
           fmt::format("cannot write in '{}': {}", path.parent_path().string(), errno_text(errno)));
@@ -148,10 +196,11 @@ fs::path pch_file(const fs::path& dir, std::string_view torch_version,
 }
 
 Result<PchFile> ensure_pch(const fs::path& pch, const std::optional<FileIdentity>& refused,
-                           const PchWriter& write) {
+                           const PchWriter& write, const std::optional<FileIdentity>& verified) {
   auto usable = [&]() -> std::optional<PchFile> {
-    auto identity = identity_of(pch);
+    auto identity = trusted_identity(pch);
     if (!identity || identity == refused) return std::nullopt;
+    if (identity != verified && !matches_recorded_digest(pch)) return std::nullopt;
     return PchFile{pch, *identity};
   };
   if (auto found = usable()) return *found;
@@ -164,21 +213,24 @@ Result<PchFile> ensure_pch(const fs::path& pch, const std::optional<FileIdentity
   if (!lock) return make_error(lock.error());
   // Another worker may have made it while this one waited for the lock.
   if (auto found = usable()) return *found;
-  const std::string temp = fmt::format("{}.{}-{}.tmp", pch.string(), ::getpid(),
-                                       std::hash<std::thread::id>{}(std::this_thread::get_id()));
-  if (auto failed = write(temp)) {
-    fs::remove(temp, error);
-    return make_error(*failed);
-  }
-  fs::rename(temp, pch, error);
-  if (error) {
-    const std::string reason = errno_text(error.value());
-    fs::remove(temp, error);
-    return make_error(fmt::format("cannot write '{}': {}", pch.string(), reason));
-  }
-  auto made = identity_of(pch);
-  if (!made) return make_error(fmt::format("'{}' vanished once written", pch.string()));
-  return PchFile{pch, *made};
+  const PrivateFolder temp(pch);
+  if (temp.path().empty())
+    return make_error(
+        fmt::format("cannot write in '{}': {}", pch.parent_path().string(), errno_text(errno)));
+  const fs::path made = temp.path() / "torch.pch";
+  if (auto failed = write(made.string())) return make_error(*failed);
+  const auto digest = file_digest(made);
+  const fs::path recorded = temp.path() / "digest";
+  std::ofstream(recorded, std::ios::binary) << fmt::format("{:016x}\n", digest.value_or(0));
+  // The digest first: a reader between the two renames sees a mismatch and waits for the lock.
+  fs::rename(recorded, digest_path(pch), error);
+  if (!error) fs::rename(made, pch, error);
+  if (error || !digest)
+    return make_error(fmt::format("cannot write '{}': {}", pch.string(),
+                                  error ? errno_text(error.value()) : "cannot read it back"));
+  auto identity = trusted_identity(pch);
+  if (!identity) return make_error(fmt::format("'{}' vanished once written", pch.string()));
+  return PchFile{pch, *identity};
 }
 
 }  // namespace sealint::cpp

@@ -56,11 +56,15 @@ struct PchFile {
 using PchWriter = std::function<std::optional<std::string>(const std::string& path)>;
 
 // The PCH at `pch`, made with `write` when it is missing or is the file Clang `refused`. Under an
-// exclusive lock on `<pch>.lock`, one worker or process writes a temporary file and renames it
-// over `pch`; the others wait, then use its file. Fails (with the reason) when the folder cannot
-// be written or `write` fails.
+// exclusive lock on `<pch>.lock`, one worker or process has `write` make it in a private temporary
+// folder beside it, then renames it over `pch`; the others wait, then use its file. The cache
+// folder may be shared or planted: a PCH is used only when this user owns it, nobody else may
+// write it, and its bytes still have the digest recorded in `<pch>.digest` when it was made (a
+// damaged PCH crashes Clang), which is read once per identity: `verified` is one already checked.
+// Fails (with the reason) when the folder cannot be written or `write` fails.
 [[nodiscard]] Result<PchFile> ensure_pch(const std::filesystem::path& pch,
                                          const std::optional<FileIdentity>& refused,
-                                         const PchWriter& write);
+                                         const PchWriter& write,
+                                         const std::optional<FileIdentity>& verified = {});
 
 }  // namespace sealint::cpp

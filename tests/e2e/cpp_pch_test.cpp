@@ -1,6 +1,7 @@
 // End-to-end: --torch-headers=system keeps a precompiled <torch/torch.h> in the cache folder, made
 // on the first run, reused on the next, made again when corrupt, and never needed for the findings.
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -57,7 +58,7 @@ TEST_F(CppPchTest, TheFirstRunMakesThePchAndTheSecondUsesItWithTheSameFindings) 
   EXPECT_EQ(fs::last_write_time(made[0]), written) << "the PCH was made again";
 }
 
-TEST_F(CppPchTest, ATruncatedPchIsMadeAgain) {
+TEST_F(CppPchTest, ATruncatedOrDamagedPchIsMadeAgain) {
   const RunOutput first = run_system();
   ASSERT_EQ(first.exit_code, 1) << describe(first);
   const std::vector<fs::path> made = pch_files();
@@ -70,6 +71,18 @@ TEST_F(CppPchTest, ATruncatedPchIsMadeAgain) {
   EXPECT_EQ(second.err, "") << describe(second);
   EXPECT_EQ(second.out, first.out);
   EXPECT_EQ(fs::file_size(made[0]), size);
+
+  // Same size, bytes flipped deep inside: Clang would read them and crash on every later run.
+  {
+    std::fstream damage(made[0], std::ios::in | std::ios::out | std::ios::binary);
+    damage.seekp(static_cast<std::streamoff>(size * 3 / 4));
+    const std::string garbage(4096, '\xff');
+    damage.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+  }
+  const RunOutput third = run_system();
+  EXPECT_EQ(third.exit_code, 1) << describe(third);
+  EXPECT_EQ(third.err, "") << describe(third);
+  EXPECT_EQ(third.out, first.out);
 }
 
 // Root writes anywhere, so sealint runs as `nobody` here (the folder is opened to it).
