@@ -255,8 +255,13 @@ Result<std::optional<Config>> load_config(const fs::path& file, const RuleIdChec
                                   begin.column, error.description()));
   }
   if (file.filename() == "pyproject.toml") {
-    const toml::table* table = root["tool"]["sealint"].as_table();
-    if (table == nullptr) return std::optional<Config>();
+    const toml::node_view<toml::node> section = root["tool"]["sealint"];
+    if (!section) return std::optional<Config>();
+    // `[tool] sealint = 5` is a configuration that cannot mean anything: say so, never ignore it.
+    const toml::table* table = section.as_table();
+    if (table == nullptr)
+      return make_error(
+          fmt::format("{}: `tool.sealint` must be a table", where(file, *section.node())));
     auto config = read_table(file, *table, is_rule);
     if (!config) return make_error(config.error());
     return std::optional<Config>(std::move(*config));

@@ -55,17 +55,44 @@ std::string plural(size_t n, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
+// A path or message as a terminal should show it: a newline in a file name could forge a finding
+// line and an escape sequence could rewrite the screen, so control characters print as \xNN.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) {
+      out += fmt::format("\\x{:02x}", byte);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A source line for the snippet: a control character other than a tab becomes U+FFFD, one column
+// like the character it stands for, so that the underline stays under the span.
+std::string printable_line(std::string_view line) {
+  std::string out;
+  for (const char c : line) {
+    const auto byte = static_cast<unsigned char>(c);
+    out += (byte < 0x20 && c != '\t') || byte == 0x7f ? std::string_view("\xEF\xBF\xBD")
+                                                      : std::string_view(&c, 1);
+  }
+  return out;
+}
+
 }  // namespace
 
 void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const LineLookup& lines, const TextOptions& options) {
   const Palette p = palette(options.color);
   for (const Diagnostic& d : diagnostics) {
-    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}{}: {}{}{}\n", p.bold, d.path, d.span.begin.line,
-                       d.span.begin.column, p.reset, severity_color(p, d.severity),
-                       severity_name(d.severity), d.rule_id, p.reset,
-                       d.suppressed ? " (suppressed)" : "", p.bold, d.message, p.reset);
-    const std::string line = lines(d.path, d.span.begin.line);
+    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}{}: {}{}{}\n", p.bold, printable(d.path),
+                       d.span.begin.line, d.span.begin.column, p.reset,
+                       severity_color(p, d.severity), severity_name(d.severity), d.rule_id, p.reset,
+                       d.suppressed ? " (suppressed)" : "", p.bold, printable(d.message), p.reset);
+    const std::string line = printable_line(lines(d.path, d.span.begin.line));
     const std::string number = std::to_string(d.span.begin.line);
     const std::string gutter(number.size(), ' ');
     if (!line.empty()) {
@@ -80,8 +107,8 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     }
     for (const RelatedLocation& related : d.related) {
       out << fmt::format("{} {}={} {}note{}: {}:{}:{}: {}\n", gutter, p.blue, p.reset, p.bold,
-                         p.reset, d.path, related.span.begin.line, related.span.begin.column,
-                         related.message);
+                         p.reset, printable(d.path), related.span.begin.line,
+                         related.span.begin.column, printable(related.message));
     }
     if (!d.help.empty())
       out << fmt::format("{} {}={} {}help{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset,
@@ -193,13 +220,14 @@ void write_input_errors(std::ostream& out, const std::vector<InputError>& errors
     // One shape for every problem, the findings' own: `path:line:col: warning: ...`, or
     // `path: warning: ...` without a position; `sealint:` only for what belongs to no file. A
     // header's absolute path is shown relative to the working directory, as findings are.
-    const std::string path = e.path.empty() ? std::string("sealint") : display_path(e.path);
+    const std::string path =
+        e.path.empty() ? std::string("sealint") : printable(display_path(e.path));
     if (e.at) {
       out << fmt::format("{}{}:{}:{}:{} {}{}{}: {}\n", p.bold, path, e.at->line, e.at->column,
-                         p.reset, color, word, p.reset, e.message);
+                         p.reset, color, word, p.reset, printable(e.message));
     } else {
       out << fmt::format("{}{}:{} {}{}{}: {}\n", p.bold, path, p.reset, color, word, p.reset,
-                         e.message);
+                         printable(e.message));
     }
   }
 }

@@ -17,6 +17,7 @@ namespace {
 
 using ::testing::AnyOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 class HostileInputTest : public E2eTest {};
@@ -186,6 +187,17 @@ TEST_F(HostileInputTest, ConfirmSaysAScriptPathMustBeUtf8) {
   ASSERT_TRUE(run.exited) << describe(run);
   EXPECT_EQ(run.exit_code, 2) << describe(run);
   EXPECT_THAT(run.err, HasSubstr("needs a script whose path is UTF-8")) << describe(run);
+}
+
+// A newline in a file name must not start a line of its own: it could forge a finding.
+TEST_F(HostileInputTest, PrintsControlCharactersInAFileNameEscaped) {
+  write("ok.py:1:1: error[SL001]: forged\n\x1b[2Jtrain.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"."});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("ok.py:1:1: error[SL001]: forged\\x0a\\x1b[2Jtrain.py:10:9: "))
+      << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("\x1b"))) << describe(run);
 }
 
 TEST_F(HostileInputTest, StillReportsALeakBelowALocalSyntaxError) {

@@ -475,6 +475,13 @@ TEST_F(ConfigFinderTest, LoadConfigGivesNothingForAPyprojectWithoutTheTable) {
   EXPECT_FALSE(loaded->has_value());
 }
 
+TEST_F(ConfigFinderTest, LoadConfigRejectsAToolSealintThatIsNotATable) {
+  const fs::path pyproject = write("pyproject.toml", "[tool]\nsealint = 5\n");
+  auto loaded = load_config(pyproject, is_rule);
+  ASSERT_FALSE(loaded);
+  EXPECT_EQ(loaded.error(), pyproject.string() + ":2: `tool.sealint` must be a table");
+}
+
 TEST_F(ConfigFinderTest, LoadConfigReadsAnyOtherFileAtTheTopLevel) {
   const fs::path other = write("other.toml", "select = [\"SL001\"]\n");
   auto loaded = load_config(other, is_rule);
