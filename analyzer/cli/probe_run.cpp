@@ -88,7 +88,10 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& tar
   if (!exit) {
     return make_error(fmt::format("{} (pick the interpreter with --python PATH)", exit.error()));
   }
-  const std::string tail = confirm::tail_of_file(command.log_path, 20);
+  std::string tail = confirm::tail_of_file(command.log_path, 20);
+  if (exit->output_cut)
+    tail = fmt::format("(the script wrote more than {} MiB; only its last output was kept)\n{}",
+                       confirm::kMaxLogBytes >> 20, tail);
   if (exit->exit_code == kProbeNoTorch) {
     return make_error(
         fmt::format("{}\n(pick an interpreter that has torch with --python PATH)",

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -69,8 +70,9 @@ Result<ChildExit> run_child(const ChildCommand& command) {
   posix_spawn_file_actions_init(&actions);
   posix_spawnattr_init(&attributes);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  // O_APPEND: once the log is emptied (kMaxLogBytes), the child's next write goes to its start.
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, command.log_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+                                   O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   posix_spawnattr_setpgroup(&attributes, 0);
   // The child starts with default signal handling, whatever ours is.
@@ -126,6 +128,10 @@ Result<ChildExit> run_child(const ChildCommand& command) {
       break;
     }
     if (command.on_wait) command.on_wait();
+    struct stat log {};
+    if (::stat(command.log_path.c_str(), &log) == 0 && log.st_size > kMaxLogBytes &&
+        ::truncate(command.log_path.c_str(), 0) == 0)
+      exit.output_cut = true;
     if (const int signal = sigtimedwait(&interrupts, nullptr, &tick); signal > 0) {
       exit.interrupted = signal;
       end_group(child, child, status);

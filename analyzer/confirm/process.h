@@ -1,6 +1,8 @@
 #pragma once
 // Runs the probe as a child process: an argv array (never a shell), its own process group (so a
 // timeout kills DataLoader workers too), stdin from /dev/null, output to a log file.
+#include <sys/types.h>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,8 +24,13 @@ struct ChildExit {
   int exit_code = -1;  // when it exited
   int signal = 0;      // when a signal ended it
   bool timed_out = false;
-  int interrupted = 0;  // the signal (SIGINT, SIGTERM, SIGHUP) that stopped us waiting
+  int interrupted = 0;      // the signal (SIGINT, SIGTERM, SIGHUP) that stopped us waiting
+  bool output_cut = false;  // the log passed kMaxLogBytes and its earlier part was dropped
 };
+
+// A script's output is kept for its last lines only: past this size the log is emptied and goes
+// on from there, so that a script printing in a loop cannot fill the disk (597 MiB in 10 s).
+inline constexpr off_t kMaxLogBytes = off_t{64} << 20;
 
 // Fails when the child could not be started (no such interpreter, not executable).
 [[nodiscard]] Result<ChildExit> run_child(const ChildCommand& command);

@@ -233,6 +233,21 @@ TEST_F(ConfirmTest, AModuleInTheWorkingDirectoryDoesNotRunInsideTheProbe) {
   EXPECT_FALSE(std::filesystem::exists(cwd() / "shadow-ran"));
 }
 
+// A script printing without end fills the log by the second: it is kept to its last part.
+TEST_F(ConfirmTest, AScriptsEndlessOutputIsKeptToItsLastPart) {
+  write("noise.py",
+        "import sys\n"
+        "def noisy():\n"
+        "    for _ in range(100):\n"
+        "        sys.stdout.write('x' * (1 << 20) + '\\n')\n"
+        "    raise SystemExit('the last words')\n");
+  write("train.py", "from noise import noisy\n" + leaky_script("", "noisy()"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 2000);
+  EXPECT_THAT(r.err, HasSubstr("only its last output was kept")) << r.err.substr(0, 2000);
+  EXPECT_THAT(r.err, HasSubstr("the last words")) << r.err.substr(0, 2000);
+}
+
 TEST_F(ConfirmTest, ALoopTheRunNeverReachesIsNotReachedAndNotASuccess) {
   write("train.py", leaky_script(""));
   const RunOutput r = confirm({"train.py", "--", "--skip"});
