@@ -6,6 +6,7 @@
 
 #include "analyzer/ir/guards.h"
 #include "analyzer/python/frontend.h"
+#include "analyzer/python/indentation.h"
 #include "analyzer/python/ts.h"
 
 namespace sealint::python {
@@ -930,6 +931,16 @@ class Lowerer {
            "this statement is not analysed",
            true});
       return false;
+    }
+    const std::optional<size_t> too_deep = first_line_indented_too_deep(code_);
+    if (too_deep && *too_deep >= ts_node_start_byte(node)) {
+      problems_.push_back({std::string(module_.file().path()),
+                           module_.file().position(static_cast<uint32_t>(*too_deep)),
+                           fmt::format("indented more than {} columns: tree-sitter-python cannot "
+                                       "read this (valid Python); the statement holding it is not "
+                                       "analysed",
+                                       kMaxIndentColumns)});
+      return true;
     }
     if (ts_node_is_missing(node)) {
       message = fmt::format("syntax error: expected `{}`", ts_node_type(node));
