@@ -249,8 +249,8 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   if (options.fix || options.diff) {
     const auto outcome = sealint::cli::apply_fixes(result, stdin_content,
                                                    {options.diff, options.unsafe_fixes}, std::cout);
-    sealint::output::write_input_errors(std::cerr, outcome.errors, {false});
     if (options.diff) {
+      sealint::output::write_input_errors(std::cerr, outcome.errors, {false});
       if (!outcome.errors.empty()) return kExitError;
       return outcome.changes ? kExitFindings : kExitClean;
     }
@@ -258,6 +258,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     for (auto it = outcome.fixed.rbegin(); it != outcome.fixed.rend(); ++it) {
       result.diagnostics.erase(result.diagnostics.begin() + static_cast<std::ptrdiff_t>(*it));
     }
+    // Printed once, with the run's other input errors.
     result.errors.insert(result.errors.end(), outcome.errors.begin(), outcome.errors.end());
   }
 

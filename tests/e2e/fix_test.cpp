@@ -82,6 +82,7 @@ TEST_F(FixTest, FixRefusesAReadOnlyFile) {
   const RunOutput run = this->run({"--fix", "--unsafe-fixes", "train.py"});
   EXPECT_EQ(run.exit_code, 2) << describe(run);
   EXPECT_THAT(run.err, HasSubstr("'train.py' is read-only; not fixed")) << describe(run);
+  EXPECT_EQ(run.err.find("read-only"), run.err.rfind("read-only")) << "printed twice";
   EXPECT_EQ(read("train.py"), kLeakyTrainPy);
 }
 
