@@ -49,8 +49,12 @@ bool has_extension(const fs::path& path, const WalkOptions& options) {
          options.extensions.end();
 }
 
+// "Permission denied" as our messages write it: lowercase first (STYLE.md §5).
 std::string describe(const std::error_code& error) {
-  return error.message();
+  std::string text = error.message();
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z')
+    text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  return text;
 }
 
 // A folder still to read: its path as the user would write it, and its path below the root.
@@ -110,14 +114,22 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
           is_git_ignored(pending.gitignores, absolute, false)) {
         continue;
       }
-      if (fs::is_symlink(link_status) && !fs::exists(entry, status_error)) {
+      // A link to nothing is dangling; one into a folder this user cannot enter says so.
+      const auto status = fs::status(entry, status_error);
+      if (fs::is_symlink(link_status) && status.type() == fs::file_type::not_found) {
         result.errors.push_back(
             {shown, std::nullopt,
              fmt::format("cannot read '{}': dangling symbolic link", display_path(shown))});
         continue;
       }
+      if (status_error) {
+        result.errors.push_back(
+            {display_path(shown), std::nullopt,
+             fmt::format("cannot read '{}': {}", display_path(shown), describe(status_error))});
+        continue;
+      }
       // FIFOs, sockets and devices can block or never end: a walk reads regular files only.
-      if (!fs::is_regular_file(fs::status(entry, status_error))) {
+      if (!fs::is_regular_file(status)) {
         result.errors.push_back(
             {display_path(shown), std::nullopt,
              fmt::format("skipped '{}': not a regular file", display_path(shown)), true});

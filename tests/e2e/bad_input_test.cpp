@@ -74,6 +74,21 @@ TEST_F(BadInputTest, ReportsAnUnreadableFileAndAnalysesTheRest) {
   expect_reported(run, "secret.py", "permission denied");  // lowercase, as STYLE.md §5 asks
 }
 
+// A link in a walked folder that leads into a folder this user cannot enter: the reason is the
+// permission, not "not a regular file".
+TEST_F(BadInputTest, ReportsALinkIntoAnUnreadableFolderWithItsReason) {
+  write("locked/x.py", kCleanTrainPy);
+  write("project/good.py", kCleanTrainPy);
+  std::filesystem::create_symlink("../locked/x.py", cwd() / "project" / "link.py");
+  std::filesystem::permissions(cwd(), std::filesystem::perms::all);
+  std::filesystem::permissions(cwd() / "project", std::filesystem::perms::all);
+  std::filesystem::permissions(cwd() / "locked", std::filesystem::perms::owner_all);
+  const RunOutput run = this->run({"project"}, {}, /*as_nobody=*/true);
+  EXPECT_THAT(run.err, HasSubstr("cannot read 'project/link.py': permission denied"))
+      << describe(run);
+  EXPECT_THAT(run.err, Not(HasSubstr("not a regular file"))) << describe(run);
+}
+
 TEST_F(BadInputTest, ReportsABinaryFileAndAnalysesTheRest) {
   write("weights.bin", std::string_view("import torch\n\0\x01\x02\x03", 17));
   const RunOutput run = this->run({"weights.bin", "good.py"});
