@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "analyzer/knowledge/name_set.h"
 
@@ -134,6 +135,68 @@ bool is_loss_side_result_name(std::string_view name) {
     rest.remove_prefix(underscore + 1);
   }
   return false;
+}
+
+namespace {
+
+// `label2id` -> {label, id} (a mapping), `word_to_idx` -> {word, to, idx} (a mapping).
+std::vector<std::string> name_tokens(std::string_view name, bool& mapping) {
+  const std::string text = lowercase(name);
+  std::vector<std::string> tokens;
+  size_t start = 0;
+  mapping = false;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    const bool two = i < text.size() && text[i] == '2' && i > 0 && i + 1 < text.size() &&
+                     std::isalpha(static_cast<unsigned char>(text[i - 1])) != 0 &&
+                     std::isalpha(static_cast<unsigned char>(text[i + 1])) != 0;
+    if (i == text.size() || text[i] == '_' || two) {
+      if (i > start) tokens.push_back(text.substr(start, i - start));
+      if (two) mapping = true;
+      start = i + 1;
+    }
+  }
+  for (const std::string& token : tokens) mapping = mapping || token == "to";
+  return tokens;
+}
+
+constexpr std::array<std::string_view, 7> kSmallTableParts = {
+    "class", "categor", "vocab", "config", "cfg", "alphabet", "charset"};
+constexpr auto kSmallTableTokens = sorted_names(
+    "args", "aug", "augmentations", "augs", "cat", "cats", "chars", "cls", "conf", "hparams", "hyp",
+    "hyperparams", "langs", "languages", "mean", "opt", "options", "opts", "params", "phoneme",
+    "phonemes", "settings", "stats", "std", "symbol", "symbols", "transform", "transforms");
+// Mapped from or to (`label2id`, `idx_to_word`): a table of the vocabulary.
+constexpr auto kMappedTokens =
+    sorted_names("char", "label", "labels", "lang", "tag", "token", "word", "words");
+constexpr auto kLabelTokens =
+    sorted_names("label", "labels", "lbl", "lbls", "target", "targets", "y", "ys");
+
+}  // namespace
+
+bool is_small_table_name(std::string_view name) {
+  const std::string lower = lowercase(name);
+  for (std::string_view part : kSmallTableParts) {
+    if (lower.find(part) != std::string::npos) return true;
+  }
+  bool mapping = false;
+  const std::vector<std::string> tokens = name_tokens(name, mapping);
+  for (const std::string& token : tokens) {
+    if (kSmallTableTokens.contains(token)) return true;
+  }
+  const bool labels = std::any_of(tokens.begin(), tokens.end(), [](const std::string& token) {
+    return token == "label" || token == "labels";
+  });
+  // `label_names`, `label_list`: the classes.
+  if (labels && (tokens.back() == "names" || tokens.back() == "list")) return true;
+  if (!mapping) return false;
+  return std::any_of(tokens.begin(), tokens.end(),
+                     [](const std::string& token) { return kMappedTokens.contains(token); });
+}
+
+bool is_labels_name(std::string_view name) {
+  bool mapping = false;
+  const std::vector<std::string> tokens = name_tokens(name, mapping);
+  return !mapping && !tokens.empty() && kLabelTokens.contains(tokens.back());
 }
 
 }  // namespace sealint::knowledge

@@ -49,4 +49,12 @@ namespace sealint::knowledge {
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
 
+// A name for what holds one entry per class, a vocabulary or a configuration (`classes`,
+// `label2id`, `word_to_idx`, `cfg`, `transforms`): small next to a dataset's data, even when it
+// is read from a file (`self.classes = sorted(os.listdir(root))`).
+[[nodiscard]] bool is_small_table_name(std::string_view name);
+// A name for labels (`labels`, `self._targets`, `img_labels`, not `label2id`): most often class
+// indices, small ints the interpreter shares.
+[[nodiscard]] bool is_labels_name(std::string_view name);
+
 }  // namespace sealint::knowledge

@@ -34,4 +34,31 @@ std::string inherited_base(const ir::Module& module, const ir::ClassDef& cls,
   return search(module, cls, matches, 0);
 }
 
+std::vector<const ir::ClassDef*> same_file_chain(const ir::FileAnalysis& analysis,
+                                                 const ir::ClassDef& cls) {
+  std::vector<const ir::ClassDef*> chain;
+  const ir::ClassDef* current = &cls;
+  const size_t limit = analysis.module().classes().size();
+  for (size_t hops = 0; current != nullptr && hops <= limit; ++hops) {
+    chain.push_back(current);
+    const ir::ClassDef* next = nullptr;
+    for (const ir::Expr* base : current->bases) {
+      if (base->kind == ir::ExprKind::Name) next = analysis.class_named(base->text);
+      if (next != nullptr) break;
+    }
+    current = next;
+  }
+  return chain;
+}
+
+const ir::Function* inherited_method(const ir::FileAnalysis& analysis, const ir::ClassDef& cls,
+                                     std::string_view name) {
+  for (const ir::ClassDef* owner : same_file_chain(analysis, cls)) {
+    for (const ir::Function* method : owner->methods) {
+      if (method->name == name) return method;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace sealint::semantic

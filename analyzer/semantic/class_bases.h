@@ -6,6 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
+#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
 
 namespace sealint::semantic {
@@ -15,5 +18,15 @@ namespace sealint::semantic {
 // classes, so a cycle of same-file bases (invalid Python) ends.
 [[nodiscard]] std::string inherited_base(const ir::Module& module, const ir::ClassDef& cls,
                                          const std::function<bool(std::string_view)>& matches);
+
+// `cls`, then the class of the same file it derives from first, and so on up: the classes whose
+// methods an instance of `cls` runs, most derived first. Ends at the first base that is not a
+// class of the file, and at a cycle.
+[[nodiscard]] std::vector<const ir::ClassDef*> same_file_chain(const ir::FileAnalysis& analysis,
+                                                               const ir::ClassDef& cls);
+
+// The method `name` an instance of `cls` runs: its own, or the nearest same-file base's.
+[[nodiscard]] const ir::Function* inherited_method(const ir::FileAnalysis& analysis,
+                                                   const ir::ClassDef& cls, std::string_view name);
 
 }  // namespace sealint::semantic

@@ -2,14 +2,18 @@
 // exists in the real API (Debian's python3-torch, which `make deps` installs).
 #include <array>
 #include <cstdio>
+#include <ranges>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include "analyzer/knowledge/builtins.h"
 #include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/data_loading.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
 #include "analyzer/knowledge/torchvision.h"
@@ -77,6 +81,43 @@ TEST(Naming, HeuristicsSayWhatANameSuggests) {
   EXPECT_FALSE(is_no_grad_like_name("grad_mode"));
 }
 
+TEST(DataLoading, CallsAndMethodsSayWhatTheyMakeOfTheData) {
+  EXPECT_EQ(data_call("sorted"), DataCall::ToList);
+  EXPECT_EQ(data_call("collections.OrderedDict"), DataCall::ToDict);
+  EXPECT_EQ(data_call("os.listdir"), DataCall::Lists);
+  EXPECT_EQ(data_call("json.load"), DataCall::LoadsObjects);
+  EXPECT_EQ(data_call("pandas.read_parquet"), DataCall::LoadsArray);  // any pandas reader
+  EXPECT_EQ(data_call("tqdm.auto.tqdm"), DataCall::Passes);
+  EXPECT_EQ(data_call("pandas.DataFrame"), DataCall::None);
+  EXPECT_EQ(data_call("os.path.join"), DataCall::None);
+  EXPECT_EQ(data_method("readlines"), DataMethod::ReadsLines);
+  EXPECT_EQ(data_method("splitlines"), DataMethod::SplitsText);
+  EXPECT_EQ(data_method("sort_values"), DataMethod::Views);
+  EXPECT_EQ(data_method("append"), DataMethod::None);
+  EXPECT_TRUE(returns_small_value("len"));
+  EXPECT_FALSE(returns_small_value("str"));
+  EXPECT_TRUE(method_returns_small_value("index"));
+  EXPECT_TRUE(is_map_dataset_base("torch.utils.data.Dataset"));
+  EXPECT_FALSE(is_map_dataset_base("torch.utils.data.IterableDataset"));
+  EXPECT_TRUE(is_dataset_wrapper("random_split"));
+  for (size_t i = 1; i < data_calls().size(); ++i)
+    EXPECT_LT(data_calls()[i - 1].name, data_calls()[i].name);
+  for (size_t i = 1; i < data_methods().size(); ++i)
+    EXPECT_LT(data_methods()[i - 1].name, data_methods()[i].name);
+}
+
+TEST(Naming, SmallTablesAndLabelsAreToldApartFromData) {
+  for (const char* table : {"classes", "label2id", "word_to_idx", "cfg", "transforms", "idx2char",
+                            "label_names", "num_categories"})
+    EXPECT_TRUE(is_small_table_name(table)) << table;
+  for (const char* data : {"samples", "image_paths", "records", "labels", "lines"})
+    EXPECT_FALSE(is_small_table_name(data)) << data;
+  for (const char* labels : {"labels", "_targets", "img_labels", "y"})
+    EXPECT_TRUE(is_labels_name(labels)) << labels;
+  for (const char* other : {"label2id", "samples", "target_paths"})
+    EXPECT_FALSE(is_labels_name(other)) << other;
+}
+
 TEST(Torchvision, ModelBuildersAreModelsAndTheirHelpersAreNot) {
   EXPECT_TRUE(is_torchvision_model("torchvision.models.resnet18"));
   EXPECT_TRUE(is_torchvision_model("torchvision.models.detection.fasterrcnn_resnet50_fpn"));
@@ -130,6 +171,22 @@ TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
   // Module-only: neither a tensor nor an optimizer answers them.
   script += present_in("torch.Tensor", kModuleOnlyMethods.all());
   script += present_in("torch.optim.Optimizer", kModuleOnlyMethods.all());
+  // Each function of the data table exists where its qualified name says (outside packages that
+  // Debian's python3 lacks: h5py, pandas, pycocotools, tqdm, ujson and the like).
+  std::vector<std::string_view> data_functions;
+  for (const DataCallEntry& entry : data_calls()) data_functions.push_back(entry.name);
+  script += fmt::format(
+      "import importlib\n"
+      "for q in [{}]:\n"
+      "    mod, _, name = q.rpartition(\".\")\n"
+      "    try:\n"
+      "        owner = importlib.import_module(mod or \"builtins\")\n"
+      "    except ImportError:\n"
+      "        continue\n"
+      "    if not hasattr(owner, name): print(\"no\", q)\n",
+      fmt::join(data_functions | std::views::transform(
+                                     [](std::string_view n) { return fmt::format("\"{}\"", n); }),
+                ","));
   script += "print(\"checked\")\n";
   // Nothing but the last line: a missing name, or torch missing (make deps installs it), fails.
   EXPECT_EQ(run_python(script), "checked\n");
