@@ -415,6 +415,10 @@ class Lowerer {
         const clang::CXXCatchStmt* handler = attempt->getHandler(i);
         ir::Handler h;
         h.range = range(handler->getSourceRange());
+        // `catch (const c10::Error& e)`: up to the handler's block.
+        h.header = {
+            h.range.begin,
+            std::max(h.range.begin, range(handler->getHandlerBlock()->getSourceRange()).begin)};
         if (const clang::VarDecl* var = handler->getExceptionDecl()) {
           h.name = module_.intern(var->getNameAsString());
           if (const auto* record = var->getType().getNonReferenceType()->getAsCXXRecordDecl()) {

@@ -120,8 +120,14 @@ struct Stmt;
 struct Function;
 struct ClassDef;
 
+// The literal `None`.
+[[nodiscard]] inline bool is_none_literal(const Expr* expr) {
+  return expr != nullptr && expr->kind == ExprKind::Const && expr->const_kind == ConstKind::None;
+}
+
 struct Handler {
   SourceRange range;
+  SourceRange header;        // `except RuntimeError as e`: up to the last type or the `as` name
   std::vector<Expr*> types;  // empty for a bare `except:`
   std::string_view name;     // `as e`, empty when absent
   std::vector<Stmt*> body;

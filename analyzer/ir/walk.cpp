@@ -86,6 +86,22 @@ void for_each_nested(const std::vector<Stmt*>& body,
   walk_body(body, context, [&](const Stmt& stmt, const StmtContext&) { visit(stmt); });
 }
 
+std::vector<const Expr*> calls_in(const std::vector<Stmt*>& body) {
+  std::vector<const Expr*> calls;
+  for_each_nested(body, [&](const Stmt& stmt) {
+    const size_t first = calls.size();
+    for_each_expr(stmt, [&](const Expr& expr) {
+      if (expr.kind == ExprKind::Call) calls.push_back(&expr);
+    });
+    std::stable_sort(calls.begin() + static_cast<std::ptrdiff_t>(first), calls.end(),
+                     [](const Expr* a, const Expr* b) {
+                       return a->range.begin != b->range.begin ? a->range.begin < b->range.begin
+                                                               : a->range.end > b->range.end;
+                     });
+  });
+  return calls;
+}
+
 void for_each_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit) {
   // Expression depth is bounded by lowering; an explicit stack keeps this cheap anyway.
   std::vector<const Expr*> stack = {&expr};

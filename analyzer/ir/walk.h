@@ -45,6 +45,9 @@ void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(co
 
 // Calls `visit` on every expression of a statement's own parts (not its nested statements),
 // and on all their subexpressions.
+// The calls in `body` (nested statements, not nested defs), in statement order and, within a
+// statement, in source order with an outer call before the calls in its arguments.
+[[nodiscard]] std::vector<const Expr*> calls_in(const std::vector<Stmt*>& body);
 void for_each_expr(const Stmt& stmt, const std::function<void(const Expr&)>& visit);
 void for_each_subexpr(const Expr& expr, const std::function<void(const Expr&)>& visit);
 

@@ -199,4 +199,49 @@ bool is_labels_name(std::string_view name) {
   return !mapping && !tokens.empty() && kLabelTokens.contains(tokens.back());
 }
 
+bool has_train_word(std::string_view name) {
+  const std::string n = lowercase(name);
+  for (size_t i = n.find("train"); i != std::string::npos; i = n.find("train", i + 1)) {
+    const bool starts = i == 0 || n[i - 1] == '_' || name[i] == 'T';
+    const std::string_view rest = std::string_view(n).substr(i + 5);
+    const bool ends = rest.empty() || rest.front() == '_' || rest.starts_with("ing") ||
+                      std::isupper(static_cast<unsigned char>(name[i + 5])) != 0 ||
+                      std::isdigit(static_cast<unsigned char>(name[i + 5])) != 0;
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+bool is_step_like_name(std::string_view name) {
+  const std::string n = lowercase(name);
+  for (std::string_view prefix : {"get_", "load_", "build_", "make_", "create_", "set_", "setup_",
+                                  "prepare_", "init_", "save_", "log_"}) {
+    if (n.starts_with(prefix)) return false;
+  }
+  for (std::string_view part : {"split", "data", "loader", "sampler", "transform", "log"}) {
+    if (n.find(part) != std::string::npos) return false;
+  }
+  if (n.find("forward") != std::string::npos || n.find("backward") != std::string::npos)
+    return true;
+  if (n != "step" && n.ends_with("step")) return true;  // train_step, validation_step
+  if (has_train_word(name) || n == "fit" || n.starts_with("fit_")) return true;
+  return (n.starts_with("run_") || n.starts_with("process_")) &&
+         (n.ends_with("model") || n.ends_with("batch"));
+}
+
+bool is_batch_size_name(std::string_view name) {
+  const std::string n = lowercase(last_component(name));
+  return n.find("batch_size") != std::string::npos || n.find("batchsize") != std::string::npos ||
+         n == "bs" || n.ends_with("_bs");
+}
+
+bool is_bookkeeping_name(std::string_view name) {
+  const std::string n = lowercase(name);
+  for (std::string_view part :
+       {"log", "print", "warn", "record", "save", "report", "notify", "write", "emit"}) {
+    if (n.find(part) != std::string::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace sealint::knowledge

@@ -57,4 +57,17 @@ namespace sealint::knowledge {
 // indices, small ints the interpreter shares.
 [[nodiscard]] bool is_labels_name(std::string_view name);
 
+// Called, a whole training step: `train_step`, `train_one_epoch`, `trainer.fit`, `forward`,
+// `run_model`; not a getter or a loader (`get_train_dataset`, `train_test_split`) and not a bare
+// `step` (`scheduler.step`, `env.step`).
+[[nodiscard]] bool is_step_like_name(std::string_view name);
+// "train" as a word of a snake_case or camelCase name: `train`, `train_epoch`, `run_training`,
+// `trainEpoch`; not `trainer`, `trainable`, `pretrained`, `constrain`.
+[[nodiscard]] bool has_train_word(std::string_view name);
+// A batch size (`batch_size`, `self.batchSize`, `bs`, `eval_bs`); the last component of a place.
+[[nodiscard]] bool is_batch_size_name(std::string_view name);
+// Bookkeeping a handler repeats on purpose, not a step: `log_metrics`, `self.save_state`,
+// `print_stats`, `warn_user`.
+[[nodiscard]] bool is_bookkeeping_name(std::string_view name);
+
 }  // namespace sealint::knowledge

@@ -394,23 +394,30 @@ class Lowerer {
   ir::Handler lower_handler(TSNode node) {
     ir::Handler handler;
     handler.range = range(node);
+    constexpr uint32_t kExcept = 6;  // `except`
+    uint32_t header_end = handler.range.begin + kExcept;
     for (const Child& c : children(node)) {
       if (c.kind == NodeKind::k_block) {
         lower_block(c.node, handler.body);
       } else if (c.field == f_.alias) {
         handler.name = text(c.node);
+        header_end = std::max(header_end, range(c.node).end);
       } else if (c.named && c.kind == NodeKind::k_as_pattern) {
         // Older grammars: `except E as e` is one as_pattern.
         for (const Child& a : children(c.node)) {
-          if (a.field == f_.alias)
+          if (a.field == f_.alias) {
             handler.name = text(a.node);
-          else if (a.named)
+            header_end = std::max(header_end, range(a.node).end);
+          } else if (a.named) {
             append_flattened(a.node, handler.types);
+          }
         }
       } else if (c.named) {
         append_flattened(c.node, handler.types);
       }
     }
+    if (!handler.types.empty()) header_end = std::max(header_end, handler.types.back()->range.end);
+    handler.header = {handler.range.begin, std::min(header_end, handler.range.end)};
     return handler;
   }
 

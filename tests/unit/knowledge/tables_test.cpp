@@ -14,6 +14,7 @@
 #include "analyzer/knowledge/builtins.h"
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/data_loading.h"
+#include "analyzer/knowledge/exceptions.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
 #include "analyzer/knowledge/torchvision.h"
@@ -118,6 +119,37 @@ TEST(Naming, SmallTablesAndLabelsAreToldApartFromData) {
     EXPECT_FALSE(is_labels_name(other)) << other;
 }
 
+TEST(Exceptions, OutOfMemoryErrorsAndTheirWords) {
+  EXPECT_EQ(memory_catch("OutOfMemoryError"), MemoryCatch::OutOfMemory);
+  EXPECT_EQ(memory_catch("RuntimeError"), MemoryCatch::Runtime);
+  EXPECT_EQ(memory_catch("Exception"), MemoryCatch::Broad);
+  EXPECT_EQ(memory_catch("ValueError"), MemoryCatch::Other);
+  EXPECT_LT(MemoryCatch::Broad, MemoryCatch::Runtime);  // a clause catches its most specific
+  for (const char* text : {"'CUDA out of memory'", "\"OOM, skipping batch\"", "'OutOfMemoryError'"})
+    EXPECT_TRUE(mentions_out_of_memory(text)) << text;
+  for (const char* text : {"'no room left'", "'zoom in'", "'memory usage'"})
+    EXPECT_FALSE(mentions_out_of_memory(text)) << text;
+}
+
+TEST(Naming, StepsBatchSizesAndBookkeeping) {
+  for (const char* step : {"train_step", "train_one_epoch", "fit", "forward", "run_model",
+                           "trainEpoch", "run_training", "validation_step"})
+    EXPECT_TRUE(is_step_like_name(step)) << step;
+  for (const char* other :
+       {"step", "get_train_dataset", "train_test_split", "trainer", "pretrained", "log_step"})
+    EXPECT_FALSE(is_step_like_name(other)) << other;
+  EXPECT_TRUE(has_train_word("trainEpoch"));
+  EXPECT_FALSE(has_train_word("constrain"));
+  for (const char* size : {"batch_size", "self.batchSize", "bs", "eval_bs"})
+    EXPECT_TRUE(is_batch_size_name(size)) << size;
+  EXPECT_FALSE(is_batch_size_name("abs"));
+  EXPECT_TRUE(is_bookkeeping_name("log_metrics"));
+  EXPECT_TRUE(is_bookkeeping_name("save_state"));
+  EXPECT_FALSE(is_bookkeeping_name("attempt"));
+  EXPECT_TRUE(kBuiltinsRunningNoStep.contains("super"));
+  EXPECT_FALSE(kBuiltinsRunningNoStep.contains("exec"));
+}
+
 TEST(Torchvision, ModelBuildersAreModelsAndTheirHelpersAreNot) {
   EXPECT_TRUE(is_torchvision_model("torchvision.models.resnet18"));
   EXPECT_TRUE(is_torchvision_model("torchvision.models.detection.fasterrcnn_resnet50_fpn"));
@@ -167,6 +199,7 @@ TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
   script += missing_from("torch.autograd", kAutogradBackwards.all());
   script += missing_from("F", kLossFunctions.all());
   script += missing_from("builtins", kBuiltinsWithPlainResult.all());
+  script += missing_from("builtins", kBuiltinsRunningNoStep.all());
   script += missing_from("torch.nn.Module", kModuleOnlyMethods.all());
   // Module-only: neither a tensor nor an optimizer answers them.
   script += present_in("torch.Tensor", kModuleOnlyMethods.all());
