@@ -52,7 +52,7 @@ std::vector<Extruded> graph_bindings(const ir::FileAnalysis& analysis, const Stm
   ir::walk_statements_in(loop.body, [&](const Stmt& stmt, bool) {
     if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
     // A C++ declaration in the loop body is scoped to the iteration: nothing extrudes.
-    if (stmt.text == "decl") return;
+    if (stmt.declaration != ir::Declaration::None) return;
     for (const Expr* target : stmt.targets) {
       std::vector<const Expr*> names;
       ir::for_each_subexpr(*target, [&](const Expr& e) {
@@ -178,7 +178,8 @@ bool moved_from_after(const ir::Module& module, const Stmt& loop, const Extruded
 bool declared_locally(const ir::Function& function, const Stmt& loop, std::string_view name) {
   bool found = false;
   ir::for_each_nested(function.body, [&](const Stmt& stmt) {
-    if (found || stmt.text != "decl" || stmt.range.begin >= loop.range.begin ||
+    if (found || stmt.declaration == ir::Declaration::None ||
+        stmt.range.begin >= loop.range.begin ||
         (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign)) {
       return;
     }

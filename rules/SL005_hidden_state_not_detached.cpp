@@ -129,8 +129,9 @@ std::optional<LaterFeedback> fed_back_later(const ir::Module& module,
     const Stmt* found = nullptr;
     ir::for_each_nested(loop.body, [&](const Stmt& s) {
       // A declaration makes a new variable (C++ block scope): it rebinds nothing carried.
-      if (found != nullptr || s.kind != StmtKind::Assign || s.text == "decl" ||
-          s.range.begin < stmt.range.end || !reads_result(s.value, results)) {
+      if (found != nullptr || s.kind != StmtKind::Assign ||
+          s.declaration != ir::Declaration::None || s.range.begin < stmt.range.end ||
+          !reads_result(s.value, results)) {
         return;
       }
       for (const Expr* target : s.targets) {

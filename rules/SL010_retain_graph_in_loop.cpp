@@ -197,7 +197,7 @@ class RetainGraphInLoop final : public Rule {
   // value reading `h` (`auto out = gru->forward(x, h);`). A declaration of `h` is a new variable.
   static bool through_result(const std::vector<const Stmt*>& bindings, const Stmt& s,
                              const std::string& place) {
-    if (s.kind != StmtKind::Assign || s.text == "decl") return false;
+    if (s.kind != StmtKind::Assign || s.declaration != ir::Declaration::None) return false;
     const Expr* value = s.value;
     while (value != nullptr && value->kind == ExprKind::Subscript) value = value->base();
     if (value == nullptr || value->kind != ExprKind::Name) return false;

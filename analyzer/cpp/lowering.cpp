@@ -498,7 +498,8 @@ class Lowerer {
     if (!in_main_file(var.getLocation())) return nullptr;
     const ir::SourceRange where = range(var.getSourceRange());
     Stmt* s = module_.new_stmt(StmtKind::Assign, where);
-    s->text = "decl";
+    s->declaration = var.getInitStyle() == clang::VarDecl::CInit ? ir::Declaration::Copy
+                                                                 : ir::Declaration::Direct;
     if (const auto* decomposition = llvm::dyn_cast<clang::DecompositionDecl>(&var)) {
       Expr* tuple = module_.new_expr(ExprKind::Collection, where);
       tuple->collection_kind = ir::CollectionKind::Tuple;

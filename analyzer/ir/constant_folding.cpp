@@ -386,7 +386,8 @@ void constant_candidates(const Stmt& stmt,
 }  // namespace
 
 bool declared_const(const Module& module, const Stmt& stmt, const Expr& target) {
-  if (stmt.kind != StmtKind::Assign || stmt.text != "decl" || target.range.begin < stmt.range.begin)
+  if (stmt.kind != StmtKind::Assign || stmt.declaration == Declaration::None ||
+      target.range.begin < stmt.range.begin)
     return false;
   const std::string_view code = module.file().code();
   if (target.range.begin > code.size()) return false;
@@ -454,7 +455,7 @@ void visit_declarations(
     const std::vector<Stmt*>& body, uint32_t block_end,
     const std::function<void(const Stmt*, const Expr&, SourceRange visible)>& visit) {
   for (const Stmt* stmt : body) {
-    if (stmt->kind == StmtKind::Assign && stmt->text == "decl") {
+    if (stmt->kind == StmtKind::Assign && stmt->declaration != Declaration::None) {
       for (const Expr* target : stmt->targets) {
         if (target->kind == ExprKind::Name) {
           visit(stmt, *target, {stmt->range.end, block_end});

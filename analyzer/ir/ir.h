@@ -138,10 +138,18 @@ struct ImportAlias {
   std::string dotted;      // the full module or member path it stands for
 };
 
+// How a C++ declaration initialises what it declares; Python has no declarations.
+enum class Declaration : uint8_t {
+  None,    // not a declaration: an assignment, or Python
+  Copy,    // `auto head = torch::nn::Linear(512, 10);`, `int n;`
+  Direct,  // `torch::nn::Linear head(512, 10);`, `Net net{cfg};`: constructed in place
+};
+
 struct Stmt {
   StmtKind kind = StmtKind::Other;
   SourceRange range;
   std::string_view text;
+  Declaration declaration = Declaration::None;
   std::vector<Expr*> targets;
   Expr* value = nullptr;
   LoopKind loop_kind = LoopKind::For;

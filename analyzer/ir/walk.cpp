@@ -86,6 +86,41 @@ void for_each_nested(const std::vector<Stmt*>& body,
   walk_body(body, context, [&](const Stmt& stmt, const StmtContext&) { visit(stmt); });
 }
 
+void for_each_outside_loops(const std::vector<Stmt*>& body,
+                            const std::function<void(const Stmt&)>& visit) {
+  for (const Stmt* stmt : body) {
+    visit(*stmt);
+    switch (stmt->kind) {
+      case StmtKind::Loop:
+      case StmtKind::FunctionDef:
+      case StmtKind::ClassDef:
+        break;
+      case StmtKind::Try:
+        for_each_outside_loops(stmt->body, visit);
+        for (const Handler& handler : stmt->handlers) for_each_outside_loops(handler.body, visit);
+        for_each_outside_loops(stmt->orelse, visit);
+        for_each_outside_loops(stmt->finalbody, visit);
+        break;
+      case StmtKind::Guard:
+      case StmtKind::If:
+      case StmtKind::Other:
+        for_each_outside_loops(stmt->body, visit);
+        for_each_outside_loops(stmt->orelse, visit);
+        break;
+      case StmtKind::Assign:
+      case StmtKind::AugAssign:
+      case StmtKind::AnnAssign:
+      case StmtKind::ExprStmt:
+      case StmtKind::Del:
+      case StmtKind::Return:
+      case StmtKind::Import:
+      case StmtKind::Global:
+      case StmtKind::Raise:
+        break;
+    }
+  }
+}
+
 std::vector<const Expr*> calls_in(const std::vector<Stmt*>& body) {
   std::vector<const Expr*> calls;
   for_each_nested(body, [&](const Stmt& stmt) {

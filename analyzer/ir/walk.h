@@ -45,6 +45,11 @@ void for_each_nested(const std::vector<Stmt*>& body, const std::function<void(co
 
 // Calls `visit` on every expression of a statement's own parts (not its nested statements),
 // and on all their subexpressions.
+// The statements of `body` and of the branches, `with` and `try` blocks nested in it, not of
+// nested loops, functions or classes: what one pass through `body` runs outside its inner loops.
+void for_each_outside_loops(const std::vector<Stmt*>& body,
+                            const std::function<void(const Stmt&)>& visit);
+
 // The calls in `body` (nested statements, not nested defs), in statement order and, within a
 // statement, in source order with an outer call before the calls in its arguments.
 [[nodiscard]] std::vector<const Expr*> calls_in(const std::vector<Stmt*>& body);

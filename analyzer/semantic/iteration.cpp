@@ -4,6 +4,7 @@
 #include <string>
 
 #include "analyzer/ir/escape.h"
+#include "analyzer/ir/walk.h"
 #include "analyzer/semantic/bindings.h"
 
 namespace sealint::semantic {
@@ -11,12 +12,9 @@ namespace sealint::semantic {
 using ir::Expr;
 using ir::ExprKind;
 using ir::Stmt;
+using ir::StmtKind;
 
 namespace {
-
-bool is_none(const Expr* e) {
-  return e != nullptr && e->kind == ExprKind::Const && e->const_kind == ir::ConstKind::None;
-}
 
 // How many of `where.loops` enclose `loop` and `loop` itself; 0 when `loop` is not around it.
 size_t depth_of(const ir::StmtContext& where, const Stmt& loop) {
@@ -40,7 +38,8 @@ bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
   if (cond->kind == ExprKind::Compare && cond->items.size() == 2) {
     const Expr* a = cond->items[0];
     const Expr* b = cond->items[1];
-    if (cond->text == "is" && (is_none(a) || is_none(b))) return body_binds(is_none(a) ? b : a);
+    if (cond->text == "is" && (ir::is_none_literal(a) || ir::is_none_literal(b)))
+      return body_binds(ir::is_none_literal(a) ? b : a);
     if (cond->text == "==") {
       const Expr* counter = a->kind == ExprKind::Const ? b : a;
       const Expr* other = counter == a ? b : a;
@@ -90,6 +89,51 @@ bool may_skip_body(const ir::Function& function) {
     const std::string name = ir::dotted_name(d);
     return name != "staticmethod" && name != "classmethod";
   });
+}
+
+bool holds_every_time(const Expr* condition, const std::vector<Stmt*>& scope) {
+  if (condition == nullptr) return false;
+  if (condition->kind == ExprKind::BoolOp) {
+    return holds_every_time(condition->items[0], scope) &&
+           holds_every_time(condition->items[1], scope);
+  }
+  if (condition->kind != ExprKind::Name && condition->kind != ExprKind::Attr) return false;
+  const std::string key = ir::place_key(condition);
+  if (key.empty()) return false;
+  bool rebound = false;
+  ir::for_each_nested(scope, [&](const Stmt& stmt) {
+    if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AugAssign &&
+        stmt.kind != StmtKind::AnnAssign)
+      return;
+    for (const Expr* target : stmt.targets) {
+      ir::for_each_subexpr(*target, [&](const Expr& sub) {
+        if (ir::place_key(&sub) == key) rebound = true;
+      });
+    }
+  });
+  return !rebound;
+}
+
+bool stores_on_receiver(const std::vector<Stmt*>& body) {
+  bool stores = false;
+  ir::for_each_nested(body, [&](const Stmt& stmt) {
+    for (const Expr* target : stmt.targets) {
+      if (stmt.kind != StmtKind::Del &&
+          ir::place_key(target).starts_with(std::string(ir::kReceiver) + "."))
+        stores = true;
+    }
+    ir::for_each_expr(stmt, [&](const Expr& call) {
+      if (call.kind != ExprKind::Call) return;
+      const Expr* callee = call.callee();
+      if (callee->kind == ExprKind::Name && callee->text == "setattr") stores = true;
+      if (callee->kind == ExprKind::Attr &&
+          (callee->text == "add_module" || callee->text == "register_module") &&
+          ir::dotted_name(callee->base()) == ir::kReceiver) {
+        stores = true;
+      }
+    });
+  });
+  return stores;
 }
 
 }  // namespace sealint::semantic

@@ -27,4 +27,13 @@ namespace sealint::semantic {
 // `@memoize`): a call may not run the body every time.
 [[nodiscard]] bool may_skip_body(const ir::Function& function);
 
+// Does `condition` hold on every run (a configuration flag: `args.aux_head`, `self.training`),
+// as opposed to a one-time or occasional guard (`step == 0`, `self.proj is None`, `not
+// hasattr(...)`, a call, a flag that `scope` rebinds)?
+[[nodiscard]] bool holds_every_time(const ir::Expr* condition, const std::vector<ir::Stmt*>& scope);
+
+// Does `body` store something on the receiver (`self.proj = ...`, `setattr(self, ...)`,
+// `self.add_module(...)`): a branch that caches what it builds?
+[[nodiscard]] bool stores_on_receiver(const std::vector<ir::Stmt*>& body);
+
 }  // namespace sealint::semantic

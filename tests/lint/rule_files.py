@@ -21,18 +21,14 @@ BASELINE = {
     "SL001_grad_accumulation.cpp": (0, 0, 0),
     "SL002_tensor_collection.cpp": (0, 0, 0),
     "SL003_oversized_layer.cpp": (1, 12, 1),
-    "SL004_scope_extrusion.cpp": (0, 0, 3),
-    "SL005_hidden_state_not_detached.cpp": (0, 0, 1),
+    "SL004_scope_extrusion.cpp": (0, 0, 2),
     "SL006_eval_without_no_grad.cpp": (0, 3, 0),
-    "SL007_module_in_loop.cpp": (4, 0, 1),
-    "SL010_retain_graph_in_loop.cpp": (0, 0, 1),
 }
 
 MAX_LINES = 400
 # file -> its length when the limit came in; it may not grow back.
 LONG_FILES = {
     "SL003_oversized_layer.cpp": 886,
-    "SL007_module_in_loop.cpp": 780,
 }
 
 # A function that recurses over statement bodies: its own walker.

@@ -17,6 +17,7 @@
 #include "analyzer/knowledge/exceptions.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/knowledge/torchvision.h"
 
 namespace sealint::knowledge {
@@ -148,6 +149,29 @@ TEST(Naming, StepsBatchSizesAndBookkeeping) {
   EXPECT_FALSE(is_bookkeeping_name("attempt"));
   EXPECT_TRUE(kBuiltinsRunningNoStep.contains("super"));
   EXPECT_FALSE(kBuiltinsRunningNoStep.contains("exec"));
+}
+
+TEST(TorchNn, ClassesSayWhatConstructingThemAllocates) {
+  EXPECT_EQ(torch_nn_class("torch.nn.Linear"), "Linear");
+  EXPECT_EQ(torch_nn_class("torch.nn.modules.linear.Linear"), "Linear");
+  EXPECT_EQ(torch_nn_class("torch.nn.functional.relu"), "");
+  EXPECT_EQ(torch_nn_class("torch.nn.utils.rnn.PackedSequence"), "");
+  EXPECT_EQ(torch_nn_class("torch.nn.LinearOptions"), "");  // LibTorch's options object
+  EXPECT_EQ(torch_nn_class("torch.nn.init"), "");
+  EXPECT_TRUE(is_parameter_free_nn_class("ReLU"));
+  EXPECT_TRUE(is_parameter_free_nn_class("CrossEntropyLoss"));
+  EXPECT_FALSE(is_parameter_free_nn_class("AdaptiveLogSoftmaxWithLoss"));
+  EXPECT_FALSE(is_parameter_free_nn_class("Linear"));
+  EXPECT_TRUE(is_nn_container_class("Sequential"));
+  EXPECT_TRUE(is_nn_container_class("AnyModule"));
+  EXPECT_FALSE(is_nn_container_class("Conv2d"));
+  EXPECT_EQ(torch_optimizer_class("torch.optim.Adam"), "Adam");
+  EXPECT_EQ(torch_optimizer_class("torch.optim.lr_scheduler.StepLR"), "");
+  EXPECT_EQ(torch_optimizer_class("torch.optim.StepLR"), "");  // LibTorch's scheduler
+  EXPECT_EQ(torch_optimizer_class("torch.optim.AdamOptions"), "");
+  EXPECT_EQ(torch_optimizer_class("torch.optim.Optimizer"), "");
+  EXPECT_TRUE(kPerStepModuleMethods.contains("forward"));
+  EXPECT_FALSE(kPerStepModuleMethods.contains("__init__"));
 }
 
 TEST(Torchvision, ModelBuildersAreModelsAndTheirHelpersAreNot) {

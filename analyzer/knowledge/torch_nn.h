@@ -1,0 +1,35 @@
+#pragma once
+// torch.nn and torch.optim classes, as far as constructing one allocates device memory: which
+// torch.nn classes hold no parameters, which only hold modules built elsewhere, and which
+// optimizers keep per-parameter state. Python and LibTorch (`torch::nn::Linear` lowers to
+// `torch.nn.Linear`) share the table.
+#include <string_view>
+
+#include "analyzer/knowledge/name_set.h"
+
+namespace sealint::knowledge {
+
+// The torch.nn class a qualified name stands for (`torch.nn.Linear`,
+// `torch.nn.modules.linear.Linear` -> "Linear"), or empty: a function (`torch.nn.functional.*`),
+// a helper namespace (`torch.nn.utils.rnn.PackedSequence`), or LibTorch's options object
+// (`torch::nn::LinearOptions`).
+[[nodiscard]] std::string_view torch_nn_class(std::string_view qualified);
+
+// Instances hold no parameters and no buffers (activations, dropout, pooling, padding, reshapes,
+// losses): constructing one allocates nothing on the device.
+[[nodiscard]] bool is_parameter_free_nn_class(std::string_view name);
+
+// Holds or wraps modules built elsewhere (`Sequential`, `ModuleList`, `DataParallel`,
+// `Parameter`): allocates only through what it is given.
+[[nodiscard]] bool is_nn_container_class(std::string_view name);
+
+// The torch.optim class a qualified name stands for when it is an optimizer (`torch.optim.Adam`
+// -> "Adam"), or empty: schedulers, LibTorch's options and state objects, the `Optimizer` base.
+[[nodiscard]] std::string_view torch_optimizer_class(std::string_view qualified);
+
+// Methods that a training framework runs once per step on a module: building a submodule there
+// is building it on every step.
+inline constexpr auto kPerStepModuleMethods =
+    sorted_names("forward", "predict_step", "test_step", "training_step", "validation_step");
+
+}  // namespace sealint::knowledge
