@@ -188,6 +188,9 @@ class Lowerer {
           assign->targets.push_back(self_attr(field->getNameAsString(), range(field->getLocation()),
                                               classify(field->getType())));
           assign->value = lower_expr(init);
+          assign->declaration = field->getInClassInitStyle() == clang::ICIS_CopyInit
+                                    ? ir::Declaration::Copy
+                                    : ir::Declaration::Direct;
           cls->body.push_back(assign);
         }
       }

@@ -20,7 +20,8 @@ import sys
 BASELINE = {
     "SL001_grad_accumulation.cpp": (0, 0, 0),
     "SL002_tensor_collection.cpp": (0, 0, 0),
-    "SL003_oversized_layer.cpp": (1, 12, 1),
+    # Its walk keeps the block each statement sits in, for C++ `fc->to(...)` statements.
+    "SL003/placement.cpp": (1, 0, 0),
     "SL004_scope_extrusion.cpp": (0, 0, 2),
     "SL006_eval_without_no_grad.cpp": (0, 3, 0),
 }
@@ -28,7 +29,6 @@ BASELINE = {
 MAX_LINES = 400
 # file -> its length when the limit came in; it may not grow back.
 LONG_FILES = {
-    "SL003_oversized_layer.cpp": 886,
 }
 
 # A function that recurses over statement bodies: its own walker.

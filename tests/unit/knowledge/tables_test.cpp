@@ -17,6 +17,7 @@
 #include "analyzer/knowledge/exceptions.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/knowledge/torch_layers.h"
 #include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/knowledge/torchvision.h"
 
@@ -174,6 +175,22 @@ TEST(TorchNn, ClassesSayWhatConstructingThemAllocates) {
   EXPECT_FALSE(kPerStepModuleMethods.contains("__init__"));
 }
 
+TEST(TorchLayers, SignaturesDtypesAndChainedMethods) {
+  const LayerSpec* linear = find_layer("torch.nn.Linear");
+  ASSERT_NE(linear, nullptr);
+  EXPECT_EQ(linear->kind, LayerKind::Linear);
+  EXPECT_EQ(linear->params[0], "in_features");
+  EXPECT_EQ(find_layer("torch.nn.LSTM")->gates, 4);
+  EXPECT_EQ(find_layer("torch.nn.Conv3d")->dims, 3);
+  EXPECT_EQ(find_layer("torch.nn.ReLU"), nullptr);
+  EXPECT_EQ(find_layer("Linear"), nullptr);  // qualified names only
+  EXPECT_EQ(dtype_bytes("torch.bfloat16"), 2);
+  EXPECT_EQ(dtype_bytes("torch.kDouble"), 8);  // LibTorch
+  EXPECT_EQ(dtype_bytes("torch.int8"), std::nullopt);
+  EXPECT_TRUE(is_chained_module_method("requires_grad_"));
+  EXPECT_FALSE(is_chained_module_method("forward"));
+}
+
 TEST(Torchvision, ModelBuildersAreModelsAndTheirHelpersAreNot) {
   EXPECT_TRUE(is_torchvision_model("torchvision.models.resnet18"));
   EXPECT_TRUE(is_torchvision_model("torchvision.models.detection.fasterrcnn_resnet50_fpn"));
@@ -224,6 +241,9 @@ TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
   script += missing_from("F", kLossFunctions.all());
   script += missing_from("builtins", kBuiltinsWithPlainResult.all());
   script += missing_from("builtins", kBuiltinsRunningNoStep.all());
+  std::vector<std::string_view> layers;
+  for (const LayerSpec& layer : all_layers()) layers.push_back(layer.name);
+  script += missing_from("torch.nn", layers);
   script += missing_from("torch.nn.Module", kModuleOnlyMethods.all());
   // Module-only: neither a tensor nor an optimizer answers them.
   script += present_in("torch.Tensor", kModuleOnlyMethods.all());
