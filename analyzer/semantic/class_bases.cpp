@@ -34,26 +34,36 @@ std::string inherited_base(const ir::Module& module, const ir::ClassDef& cls,
   return search(module, cls, matches, 0);
 }
 
+namespace {
+
+// The class of the same file `cls` derives from first, or nullptr.
+const ir::ClassDef* same_file_base(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {
+  for (const ir::Expr* base : cls.bases) {
+    if (base->kind != ir::ExprKind::Name) continue;
+    if (const ir::ClassDef* next = analysis.class_named(base->text)) return next;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 std::vector<const ir::ClassDef*> same_file_chain(const ir::FileAnalysis& analysis,
                                                  const ir::ClassDef& cls) {
   std::vector<const ir::ClassDef*> chain;
-  const ir::ClassDef* current = &cls;
   const size_t limit = analysis.module().classes().size();
-  for (size_t hops = 0; current != nullptr && hops <= limit; ++hops) {
+  for (const ir::ClassDef* current = &cls; current != nullptr && chain.size() <= limit;
+       current = same_file_base(analysis, *current))
     chain.push_back(current);
-    const ir::ClassDef* next = nullptr;
-    for (const ir::Expr* base : current->bases) {
-      if (base->kind == ir::ExprKind::Name) next = analysis.class_named(base->text);
-      if (next != nullptr) break;
-    }
-    current = next;
-  }
   return chain;
 }
 
+// Walks the chain without building it: SL011 asks this for every `self.m()` statement it reads.
 const ir::Function* inherited_method(const ir::FileAnalysis& analysis, const ir::ClassDef& cls,
                                      std::string_view name) {
-  for (const ir::ClassDef* owner : same_file_chain(analysis, cls)) {
+  const size_t limit = analysis.module().classes().size();
+  size_t hops = 0;
+  for (const ir::ClassDef* owner = &cls; owner != nullptr && hops <= limit;
+       owner = same_file_base(analysis, *owner), ++hops) {
     for (const ir::Function* method : owner->methods) {
       if (method->name == name) return method;
     }
