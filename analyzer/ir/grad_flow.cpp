@@ -1343,16 +1343,6 @@ bool FileAnalysis::runs_without_grad(const Function& function) const {
   return it != no_grad_functions_.end() && it->second;
 }
 
-const ClassDef* FileAnalysis::class_named(std::string_view name) const {
-  auto it = classes_by_name_.find(name);
-  return it == classes_by_name_.end() ? nullptr : it->second;
-}
-
-const Function* FileAnalysis::function_named(std::string_view name) const {
-  auto it = functions_by_name_.find(name);
-  return it == functions_by_name_.end() ? nullptr : it->second;
-}
-
 bool FileAnalysis::is_module_class(const ClassDef* cls) const {
   auto it = module_classes_.find(cls);
   return it != module_classes_.end() && it->second;
@@ -1374,40 +1364,6 @@ bool FileAnalysis::is_import_alias(std::string_view name) const {
   return module_.is_import_alias(name);
 }
 
-const Function* FileAnalysis::resolve_method(const Fact& receiver, std::string_view name) const {
-  // Follow in-file base classes, bounded by the number of classes (no cycles).
-  const ClassDef* cls = receiver.instance_of;
-  for (size_t hops = 0; cls != nullptr && hops <= module_.classes().size(); ++hops) {
-    for (const Function* method : cls->methods) {
-      if (method->name == name) return method;
-    }
-    const ClassDef* next = nullptr;
-    for (const Expr* base : cls->bases) {
-      if (base->kind == ExprKind::Name) next = class_named(base->text);
-      if (next != nullptr) break;
-    }
-    cls = next;
-  }
-  return nullptr;
-}
-
-const Function* FileAnalysis::resolve_callee(const Function& caller, const Expr& call) const {
-  const Expr* callee = call.callee();
-  if (callee->kind == ExprKind::Name) return function_named(callee->text);
-  if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name &&
-      callee->base()->text == kReceiver && caller.parent_class != nullptr) {
-    Fact self;
-    self.instance_of = caller.parent_class;
-    return resolve_method(self, callee->text);
-  }
-  const Fact& receiver = facts_[callee->kind == ExprKind::Attr ? callee->base()->id : callee->id];
-  if (callee->kind == ExprKind::Attr && receiver.instance_of != nullptr &&
-      receiver.kind != ValueKind::Class) {
-    return resolve_method(receiver, callee->text);
-  }
-  return nullptr;
-}
-
 void FileAnalysis::compute_no_grad_functions() {
   struct Site {
     const Function* caller;
@@ -1418,16 +1374,9 @@ void FileAnalysis::compute_no_grad_functions() {
     walk_statements(caller, false, [&](const Stmt& stmt, const StmtContext& context) {
       for_each_expr(stmt, [&](const Expr& expr) {
         if (expr.kind != ExprKind::Call) return;
-        const Expr* callee = expr.callee();
-        const Function* target = nullptr;
-        if (callee->kind == ExprKind::Name) target = function_named(callee->text);
-        if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name &&
-            callee->base()->text == kReceiver && caller.parent_class != nullptr) {
-          Fact self;
-          self.instance_of = caller.parent_class;
-          target = resolve_method(self, callee->text);
-        }
-        if (target != nullptr) sites[target].push_back({&caller, context.no_grad});
+        // Facts are not computed yet: only what syntax names (a function, `self.m()`).
+        if (const Function* target = resolve_by_name(caller, expr))
+          sites[target].push_back({&caller, context.no_grad});
       });
     });
   }

@@ -62,11 +62,24 @@ class FileAnalysis {
   // Places whose graph a backward consumes in `function` (`loss.backward()`, `acc.backward()`,
   // `torch.stack(losses).sum().backward()`), and the places they were computed from.
   bool consumed_by_backward(const Function& function, std::string_view key) const;
+  // The one resolver of calls to the file's own code (ir/resolve.cpp). Every rule and semantic
+  // fact that follows a call asks these, so that "which function runs" has one answer.
+  //
   // The in-file method a call on `receiver` reaches, or nullptr.
   const Function* resolve_method(const Fact& receiver, std::string_view name) const;
-  // The in-file function a call expression reaches (a top-level function, a class constructor's
-  // __init__ is not followed), or nullptr.
+  // The in-file function a call expression reaches (a top-level function, a method through the
+  // receiver's class; a class constructor's __init__ is not followed), or nullptr.
   const Function* resolve_callee(const Function& caller, const Expr& call) const;
+  // resolve_callee, or for `agent.act(state)` on a receiver nothing is known of, the one method
+  // of that name among the file's classes (none when two classes define it).
+  const Function* resolve_callee_or_unique_method(const Function& caller, const Expr& call) const;
+  // The method `name` an instance of `cls` runs: its own, or the nearest same-file base's.
+  const Function* method_of(const ClassDef& cls, std::string_view name) const;
+  // The class of the file `cls` derives from first (its first base naming one), or nullptr.
+  const ClassDef* base_in_file(const ClassDef& cls) const;
+  // Methods named `name` in the file's classes that derive (directly or not) from `cls`: what
+  // `self.name()` written in `cls` runs instead on an instance of such a subclass.
+  std::vector<const Function*> overrides_of(const ClassDef& cls, std::string_view name) const;
 
   // What walking one function produced.
   struct FunctionState {
@@ -82,6 +95,8 @@ class FileAnalysis {
  private:
   friend class GradWalker;
   void compute_no_grad_functions();
+  // resolve_callee from syntax alone (a function's name, `self.m()`), before facts exist.
+  const Function* resolve_by_name(const Function& caller, const Expr& call) const;
   FunctionState& ensure_walked(const Function& function) const;
 
   const Module& module_;

@@ -34,41 +34,14 @@ std::string inherited_base(const ir::Module& module, const ir::ClassDef& cls,
   return search(module, cls, matches, 0);
 }
 
-namespace {
-
-// The class of the same file `cls` derives from first, or nullptr.
-const ir::ClassDef* same_file_base(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {
-  for (const ir::Expr* base : cls.bases) {
-    if (base->kind != ir::ExprKind::Name) continue;
-    if (const ir::ClassDef* next = analysis.class_named(base->text)) return next;
-  }
-  return nullptr;
-}
-
-}  // namespace
-
 std::vector<const ir::ClassDef*> same_file_chain(const ir::FileAnalysis& analysis,
                                                  const ir::ClassDef& cls) {
   std::vector<const ir::ClassDef*> chain;
   const size_t limit = analysis.module().classes().size();
   for (const ir::ClassDef* current = &cls; current != nullptr && chain.size() <= limit;
-       current = same_file_base(analysis, *current))
+       current = analysis.base_in_file(*current))
     chain.push_back(current);
   return chain;
-}
-
-// Walks the chain without building it: SL011 asks this for every `self.m()` statement it reads.
-const ir::Function* inherited_method(const ir::FileAnalysis& analysis, const ir::ClassDef& cls,
-                                     std::string_view name) {
-  const size_t limit = analysis.module().classes().size();
-  size_t hops = 0;
-  for (const ir::ClassDef* owner = &cls; owner != nullptr && hops <= limit;
-       owner = same_file_base(analysis, *owner), ++hops) {
-    for (const ir::Function* method : owner->methods) {
-      if (method->name == name) return method;
-    }
-  }
-  return nullptr;
 }
 
 }  // namespace sealint::semantic

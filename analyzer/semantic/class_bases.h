@@ -21,12 +21,9 @@ namespace sealint::semantic {
 
 // `cls`, then the class of the same file it derives from first, and so on up: the classes whose
 // methods an instance of `cls` runs, most derived first. Ends at the first base that is not a
-// class of the file, and at a cycle.
+// class of the file, and at a cycle. (Which method of the chain a call runs:
+// FileAnalysis::method_of.)
 [[nodiscard]] std::vector<const ir::ClassDef*> same_file_chain(const ir::FileAnalysis& analysis,
                                                                const ir::ClassDef& cls);
-
-// The method `name` an instance of `cls` runs: its own, or the nearest same-file base's.
-[[nodiscard]] const ir::Function* inherited_method(const ir::FileAnalysis& analysis,
-                                                   const ir::ClassDef& cls, std::string_view name);
 
 }  // namespace sealint::semantic

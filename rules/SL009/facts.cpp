@@ -111,24 +111,6 @@ std::vector<const Function*> TfFacts::binding_scopes(const Function& function,
   return scopes;
 }
 
-const Function* TfFacts::callee_of(const Function& function, const Expr& call) const {
-  if (const Function* target = analysis_.resolve_callee(function, call)) return target;
-  const Expr* callee = call.callee();
-  if (callee->kind != ExprKind::Attr || callee->base()->kind != ExprKind::Name) return nullptr;
-  const std::string_view receiver = callee->base()->text;
-  if (receiver == "self" || module_.is_import_alias(receiver)) return nullptr;
-  if (analysis_.fact(*callee->base()).kind != ir::ValueKind::Unknown) return nullptr;
-  const Function* found = nullptr;
-  for (const ir::ClassDef& cls : module_.classes()) {
-    for (const Function* method : cls.methods) {
-      if (method->name != callee->text) continue;
-      if (found != nullptr) return nullptr;  // two classes define it: ambiguous
-      found = method;
-    }
-  }
-  return found;
-}
-
 // ---- Sessions -----------------------------------------------------------------------------
 
 // What the bindings of `key` say about it being a TF session: Yes when one is `tf.Session()`

@@ -62,9 +62,6 @@ class TfFacts {
   // every method of the class for `self.x`.
   std::vector<const ir::Function*> binding_scopes(const ir::Function& function,
                                                   std::string_view key);
-  // The file's function a call reaches: `resolve_callee`, or for `agent.act(state)` on a
-  // receiver the analysis knows nothing of, the one method of that name among the file's classes.
-  const ir::Function* callee_of(const ir::Function& function, const ir::Expr& call) const;
 
   // ---- Sessions ----
   // The first session use anywhere in the loop, or nullopt: the loop is not a session loop.

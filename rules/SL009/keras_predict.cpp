@@ -105,8 +105,9 @@ class KerasPredict {
         if (input == nullptr ||
             !facts_.keras_model(function, *e.callee()->base(), stmt, kMaxValueDepth))
           return;
-      } else if ((target = facts_.callee_of(function, e)) != nullptr && target != &function &&
-                 (inner = predicts_per_call(*target)) != nullptr) {
+      } else if ((target = facts_.analysis().resolve_callee_or_unique_method(function, e)) !=
+                     nullptr &&
+                 target != &function && (inner = predicts_per_call(*target)) != nullptr) {
         input = &e;
       } else {
         return;

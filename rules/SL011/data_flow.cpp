@@ -164,7 +164,7 @@ const Function* DataFlow::self_method_call(const Function& function, const Expr&
   const std::string_view self = semantic::receiver_name(function);
   if (self.empty() || base->kind != ExprKind::Name || base->text != self) return nullptr;
   if (self_class_ == nullptr) return nullptr;
-  const Function* method = semantic::inherited_method(analysis_, *self_class_, call.callee()->text);
+  const Function* method = analysis_.method_of(*self_class_, call.callee()->text);
   return method == &function ? nullptr : method;
 }
 

@@ -144,15 +144,22 @@ TEST(ClassBasesTest, TheSameFileChainEndsAtOutsideBasesAndCycles) {
   ASSERT_EQ(chain.size(), 3U);
   EXPECT_EQ(chain[1]->name, "Mid");
   EXPECT_EQ(chain[2]->name, "Base");
-  const ir::Function* load = semantic::inherited_method(analysis, *leaf, "load");
+  const ir::Function* load = analysis.method_of(*leaf, "load");
   ASSERT_NE(load, nullptr);
   EXPECT_EQ(load->parent_class->name, "Base");
   // The nearest definition wins.
-  EXPECT_EQ(semantic::inherited_method(analysis, *leaf, "__init__")->parent_class->name, "Mid");
-  EXPECT_EQ(semantic::inherited_method(analysis, *leaf, "missing"), nullptr);
+  EXPECT_EQ(analysis.method_of(*leaf, "__init__")->parent_class->name, "Mid");
+  EXPECT_EQ(analysis.method_of(*leaf, "missing"), nullptr);
   // A cycle of bases (invalid Python) ends.
   EXPECT_LE(semantic::same_file_chain(analysis, *analysis.class_named("A")).size(),
             module.classes().size() + 1);
+  EXPECT_EQ(analysis.method_of(*analysis.class_named("A"), "missing"), nullptr);
+  // What `self.__init__()` in Base may run instead: Mid's (Leaf inherits it, defines none).
+  const auto overrides = analysis.overrides_of(*analysis.class_named("Base"), "__init__");
+  ASSERT_EQ(overrides.size(), 1U);
+  EXPECT_EQ(overrides[0]->parent_class->name, "Mid");
+  EXPECT_TRUE(analysis.overrides_of(*leaf, "__init__").empty());
+  EXPECT_TRUE(analysis.overrides_of(*analysis.class_named("A"), "missing").empty());
 }
 
 }  // namespace

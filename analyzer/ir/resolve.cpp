@@ -1,0 +1,111 @@
+// The resolver of calls to the file's own functions and methods (grad_flow.h): names, the
+// receiver (the first parameter, lowered to `self`), and the class chain within the file.
+#include <algorithm>
+
+#include "analyzer/ir/grad_flow.h"
+
+namespace sealint::ir {
+
+const ClassDef* FileAnalysis::class_named(std::string_view name) const {
+  auto it = classes_by_name_.find(name);
+  return it == classes_by_name_.end() ? nullptr : it->second;
+}
+
+const Function* FileAnalysis::function_named(std::string_view name) const {
+  auto it = functions_by_name_.find(name);
+  return it == functions_by_name_.end() ? nullptr : it->second;
+}
+
+const ClassDef* FileAnalysis::base_in_file(const ClassDef& cls) const {
+  for (const Expr* base : cls.bases) {
+    if (base->kind != ExprKind::Name) continue;
+    if (const ClassDef* next = class_named(base->text)) return next;
+  }
+  return nullptr;
+}
+
+const Function* FileAnalysis::method_of(const ClassDef& cls, std::string_view name) const {
+  // Bounded by the number of classes: a cycle of same-file bases (invalid Python) ends.
+  const size_t limit = module_.classes().size();
+  size_t hops = 0;
+  for (const ClassDef* owner = &cls; owner != nullptr && hops <= limit;
+       owner = base_in_file(*owner), ++hops) {
+    for (const Function* method : owner->methods) {
+      if (method->name == name) return method;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<const Function*> FileAnalysis::overrides_of(const ClassDef& cls,
+                                                        std::string_view name) const {
+  std::vector<const Function*> found;
+  const size_t limit = module_.classes().size();
+  for (const ClassDef& other : module_.classes()) {
+    if (&other == &cls) continue;
+    bool derives = false;
+    size_t hops = 0;
+    for (const ClassDef* up = base_in_file(other); up != nullptr && hops <= limit;
+         up = base_in_file(*up), ++hops) {
+      if (up == &cls) {
+        derives = true;
+        break;
+      }
+    }
+    if (!derives) continue;
+    for (const Function* method : other.methods) {
+      if (method->name == name) found.push_back(method);
+    }
+  }
+  return found;
+}
+
+const Function* FileAnalysis::resolve_method(const Fact& receiver, std::string_view name) const {
+  return receiver.instance_of == nullptr ? nullptr : method_of(*receiver.instance_of, name);
+}
+
+const Function* FileAnalysis::resolve_by_name(const Function& caller, const Expr& call) const {
+  const Expr* callee = call.callee();
+  if (callee->kind == ExprKind::Name) return function_named(callee->text);
+  if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name &&
+      callee->base()->text == kReceiver && caller.parent_class != nullptr) {
+    return method_of(*caller.parent_class, callee->text);
+  }
+  return nullptr;
+}
+
+const Function* FileAnalysis::resolve_callee(const Function& caller, const Expr& call) const {
+  if (const Function* target = resolve_by_name(caller, call)) return target;
+  const Expr* callee = call.callee();
+  if (callee->kind != ExprKind::Attr) return nullptr;
+  if (callee->base()->kind == ExprKind::Name && callee->base()->text == kReceiver &&
+      caller.parent_class != nullptr) {
+    return nullptr;  // `self.m()` that no class of the chain defines
+  }
+  const Fact& receiver = facts_[callee->base()->id];
+  if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
+    return resolve_method(receiver, callee->text);
+  }
+  return nullptr;
+}
+
+const Function* FileAnalysis::resolve_callee_or_unique_method(const Function& caller,
+                                                              const Expr& call) const {
+  if (const Function* target = resolve_callee(caller, call)) return target;
+  const Expr* callee = call.callee();
+  if (callee->kind != ExprKind::Attr || callee->base()->kind != ExprKind::Name) return nullptr;
+  const std::string_view receiver = callee->base()->text;
+  if (receiver == kReceiver || module_.is_import_alias(receiver)) return nullptr;
+  if (facts_[callee->base()->id].kind != ValueKind::Unknown) return nullptr;
+  const Function* found = nullptr;
+  for (const ClassDef& cls : module_.classes()) {
+    for (const Function* method : cls.methods) {
+      if (method->name != callee->text) continue;
+      if (found != nullptr) return nullptr;  // two classes define it: ambiguous
+      found = method;
+    }
+  }
+  return found;
+}
+
+}  // namespace sealint::ir
