@@ -786,6 +786,13 @@ class GradWalker {
       if (is_optimizer_like_name(attr)) fact.kind = ValueKind::Optimizer;
       if (is_loader_like_name(attr)) fact.kind = ValueKind::Loader;
     }
+    // `self.runner.model`, `self.trainer.model`: the model of an object the class holds but
+    // sealint cannot see (a runner built in another file).
+    if (fact.kind == ValueKind::Unknown && base.kind == ValueKind::Unknown &&
+        e.base()->kind == ExprKind::Attr && knowledge::is_model_noun(attr) &&
+        place_key(e.base()).starts_with("self.")) {
+      fact.kind = ValueKind::Module;
+    }
     return fact;
   }
 
@@ -870,9 +877,11 @@ class GradWalker {
                               arg_params);
       }
       const Fact receiver = eval(callee->base());
-      // `self.gru(x, h)`: an attribute of an instance that holds a module, not a method.
-      if (receiver.kind == ValueKind::Instance &&
-          a_.resolve_method(receiver, callee->text) == nullptr) {
+      // `self.gru(x, h)`: an attribute of an instance that holds a module, not a method;
+      // `self.runner.model(batch)`: the model of an object sealint cannot see.
+      if ((receiver.kind == ValueKind::Instance &&
+           a_.resolve_method(receiver, callee->text) == nullptr) ||
+          receiver.kind == ValueKind::Unknown) {
         const Fact attribute = eval(callee);
         if (attribute.kind == ValueKind::Module || attribute.kind == ValueKind::LossFn) {
           return call_value(call, attribute);

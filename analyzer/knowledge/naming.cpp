@@ -47,6 +47,10 @@ bool is_model_like_name(std::string_view name) {
                      [&](std::string_view s) { return name.ends_with(s); });
 }
 
+bool is_model_noun(std::string_view name) {
+  return kModelNames.contains(name);
+}
+
 bool is_model_running_name(std::string_view name) {
   const size_t underscore = name.find('_');
   if (underscore == std::string_view::npos) return false;
@@ -227,6 +231,62 @@ bool is_step_like_name(std::string_view name) {
   if (has_train_word(name) || n == "fit" || n.starts_with("fit_")) return true;
   return (n.starts_with("run_") || n.starts_with("process_")) &&
          (n.ends_with("model") || n.ends_with("batch"));
+}
+
+namespace {
+
+// The words of a snake_case or camelCase name, lower-cased: `runValidation_epoch` -> run,
+// validation, epoch. A run of capitals is one word (`RNNEvaluator` -> rnn, evaluator).
+std::vector<std::string> words_of(std::string_view name) {
+  std::vector<std::string> words;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty()) words.push_back(lowercase(word));
+    word.clear();
+  };
+  for (size_t i = 0; i < name.size(); ++i) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    if (c == '_' || std::isdigit(c) != 0) {
+      flush();
+      continue;
+    }
+    const bool upper = std::isupper(c) != 0;
+    const bool after_lower = i > 0 && std::islower(static_cast<unsigned char>(name[i - 1])) != 0;
+    const bool before_lower =
+        i + 1 < name.size() && std::islower(static_cast<unsigned char>(name[i + 1])) != 0;
+    const bool after_upper = i > 0 && std::isupper(static_cast<unsigned char>(name[i - 1])) != 0;
+    if (upper && (after_lower || (after_upper && before_lower))) flush();
+    word.push_back(name[i]);
+  }
+  flush();
+  return words;
+}
+
+constexpr auto kEvaluationWords = sorted_names(
+    "eval", "evaluate", "evaluating", "evaluation", "infer", "inference", "predict", "prediction",
+    "predictions", "test", "testing", "val", "validate", "validating", "validation");
+constexpr auto kEvaluationClassWords =
+    sorted_names("eval", "evaluation", "evaluator", "inference", "predictor", "test", "tester",
+                 "val", "validation", "validator");
+
+}  // namespace
+
+bool is_evaluation_name(std::string_view name) {
+  const std::vector<std::string> words = words_of(name);
+  if (words.empty()) return false;
+  if (words.front() == "valid") return true;  // `valid`, `valid_epoch`, not `is_valid_move`
+  return std::any_of(words.begin(), words.end(),
+                     [](const std::string& word) { return kEvaluationWords.contains(word); });
+}
+
+bool is_evaluation_class_name(std::string_view name) {
+  const std::vector<std::string> words = words_of(name);
+  // unittest's and pytest's classes (`JitTestCase`, `ModelTests`) hold tests, not a driver.
+  if (std::any_of(words.begin(), words.end(),
+                  [](const std::string& word) { return word == "case" || word == "tests"; }))
+    return false;
+  return std::any_of(words.begin(), words.end(),
+                     [](const std::string& word) { return kEvaluationClassWords.contains(word); });
 }
 
 bool is_batch_size_name(std::string_view name) {

@@ -16,6 +16,10 @@ namespace sealint::knowledge {
 
 // Called, a model: `model(x)`, `netG(z)`, `self.encoder(x)`, `policy_net(s)`.
 [[nodiscard]] bool is_model_like_name(std::string_view name);
+// A model by a one-word name (`model`, `net`, `policy`, `encoder`), with no verb or qualifier
+// that could make it a method (`sync_model`, `retrieve_model`): what an attribute of an object
+// sealint cannot see must be called for its call to be taken for a model's.
+[[nodiscard]] bool is_model_noun(std::string_view name);
 // Called, runs a model (a step): `run_model(batch)`, `train_model(net)`, `fit_net(x)`. Such a
 // name is a function, not a model (`is_model_like_name` is false for it).
 [[nodiscard]] bool is_model_running_name(std::string_view name);
@@ -64,6 +68,15 @@ namespace sealint::knowledge {
 // "train" as a word of a snake_case or camelCase name: `train`, `train_epoch`, `run_training`,
 // `trainEpoch`; not `trainer`, `trainable`, `pretrained`, `constrain`.
 [[nodiscard]] bool has_train_word(std::string_view name);
+// A function named for evaluation: `evaluate`, `validate`, `test_epoch`, `run_validation`,
+// `_calculate_validation_performance`, `eval_step`, `valid_epoch`, `predictBatch`: a word of
+// its snake_case or camelCase name says evaluate, validate, test, predict or infer. pytest's
+// `test_*` functions are the caller's to exclude; a `valid` not leading the name
+// (`is_valid_move`) does not count.
+[[nodiscard]] bool is_evaluation_name(std::string_view name);
+// A class named for evaluation: `Evaluator`, `ValLoop`, `TestRunner`, `InferenceEngine`,
+// `Predictor`: its methods drive evaluation passes.
+[[nodiscard]] bool is_evaluation_class_name(std::string_view name);
 // A batch size (`batch_size`, `self.batchSize`, `bs`, `eval_bs`); the last component of a place.
 [[nodiscard]] bool is_batch_size_name(std::string_view name);
 // Bookkeeping a handler repeats on purpose, not a step: `log_metrics`, `self.save_state`,

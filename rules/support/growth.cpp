@@ -111,15 +111,3 @@ std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis
 }
 
 }  // namespace sealint::rules
-
-namespace sealint::rules {
-
-bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call) {
-  if (call.kind != ir::ExprKind::Call) return false;
-  const ir::Expr* callee = call.callee();
-  if (analysis.fact(*callee).kind == ir::ValueKind::Module) return true;
-  return callee->kind == ir::ExprKind::Attr && callee->text == "forward" &&
-         analysis.fact(*callee->base()).kind == ir::ValueKind::Module;
-}
-
-}  // namespace sealint::rules

@@ -11,6 +11,7 @@
 #include "analyzer/ir/ir.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/semantic/hooks.h"
+#include "analyzer/semantic/model_runs.h"
 #include "rules/support/fixes.h"
 #include "rules/support/quote.h"
 
@@ -46,8 +47,7 @@ namespace sealint::rules {
 
 using ir::probe_hint;
 
-// A call that runs a model: `model(x)` on a module, or `model->forward(x)` / `model.forward(x)`.
-[[nodiscard]] bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call);
+using semantic::is_model_call;
 
 // Names of the methods of `receiver`'s class that reset `attr` (`reset()` doing `self.sum = 0`).
 [[nodiscard]] std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,

@@ -23,7 +23,6 @@ BASELINE = {
     # Its walk keeps the block each statement sits in, for C++ `fc->to(...)` statements.
     "SL003/placement.cpp": (1, 0, 0),
     "SL004_scope_extrusion.cpp": (0, 0, 2),
-    "SL006_eval_without_no_grad.cpp": (0, 3, 0),
 }
 
 MAX_LINES = 400

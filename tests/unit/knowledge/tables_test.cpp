@@ -152,6 +152,26 @@ TEST(Naming, StepsBatchSizesAndBookkeeping) {
   EXPECT_FALSE(kBuiltinsRunningNoStep.contains("exec"));
 }
 
+TEST(Naming, EvaluationFunctionsAndClassesByTheirWords) {
+  for (const char* name :
+       {"evaluate", "eval", "val", "valid", "valid_epoch", "test", "test_epoch", "run_test",
+        "predict", "run_validation", "_calculate_validation_performance", "_eval_step",
+        "predictBatch", "evalModel", "inference", "infer_images", "compute_val_loss"})
+    EXPECT_TRUE(is_evaluation_name(name)) << name;
+  for (const char* name : {"train", "forward", "is_valid_move", "retest_hook", "latest",
+                           "build_evaluator", "contest", "interval", ""})
+    EXPECT_FALSE(is_evaluation_name(name)) << name;
+  for (const char* name :
+       {"Evaluator", "ValLoop", "TestLoop", "InferenceEngine", "Predictor", "RNNEvaluator"})
+    EXPECT_TRUE(is_evaluation_class_name(name)) << name;
+  for (const char* name : {"Trainer", "JitTestCase", "ModelTests", "Latest", "Interval"})
+    EXPECT_FALSE(is_evaluation_class_name(name)) << name;
+  for (const char* name : {"model", "net", "policy", "encoder"})
+    EXPECT_TRUE(is_model_noun(name)) << name;
+  for (const char* name : {"retrieve_model", "sync_model", "model_name", "Model"})
+    EXPECT_FALSE(is_model_noun(name)) << name;
+}
+
 TEST(TorchNn, ClassesSayWhatConstructingThemAllocates) {
   EXPECT_EQ(torch_nn_class("torch.nn.Linear"), "Linear");
   EXPECT_EQ(torch_nn_class("torch.nn.modules.linear.Linear"), "Linear");

@@ -1,0 +1,49 @@
+#pragma once
+// Where a model runs and records a graph: a call of a module, and a call of the file's own
+// function that runs one (a "forward helper": `out = self._forward(batch)`). A function summary
+// beside grad-flow's: an evaluation loop that hands each batch to a helper method runs the model
+// as surely as one that calls it in the loop body.
+#include <unordered_map>
+
+#include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/ir.h"
+
+namespace sealint::semantic {
+
+// A call that runs a model: `model(x)` on a module, or `model->forward(x)` / `model.forward(x)`.
+[[nodiscard]] bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call);
+
+// A model's class: an nn.Module by its bases, or a class defining `forward` (a model deriving
+// from a project's base in another file: `class DeepICF(GeneralRecommender)`). Whether autograd
+// is on in its methods is its caller's choice.
+[[nodiscard]] bool is_model_class(const ir::FileAnalysis& analysis, const ir::ClassDef& cls);
+
+class ModelRuns {
+ public:
+  explicit ModelRuns(const ir::FileAnalysis& analysis) : analysis_(analysis) {}
+
+  // The first model call that `function` makes once per call and that records a graph (its
+  // result has grad: autograd is on there): outside every no_grad block and every loop, directly
+  // or through the file's functions it calls that way (three calls deep at most). nullptr when
+  // none does, or when `function` trains (its graph is used). Recursion ends: a function being
+  // searched records nothing for its callers.
+  [[nodiscard]] const ir::Expr* per_call(const ir::Function& function);
+
+  // The function of the file that `call` (made in `caller`) runs and that records a model's
+  // graph once per call (a step helper), with the model call it makes; {nullptr, nullptr} when
+  // none.
+  struct Helper {
+    const ir::Function* function = nullptr;
+    const ir::Expr* model_call = nullptr;
+  };
+  [[nodiscard]] Helper helper_called(const ir::Function& caller, const ir::Expr& call);
+
+ private:
+  const ir::Expr* search(const ir::Function& function, int depth);
+
+  const ir::FileAnalysis& analysis_;
+  // The model call each function searched records (nullptr: none, or still being searched).
+  std::unordered_map<const ir::Function*, const ir::Expr*> functions_;
+};
+
+}  // namespace sealint::semantic
