@@ -10,6 +10,7 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
 #include "rules/rule.h"
+#include "rules/support/fixes.h"
 #include "rules/support/growth.h"
 
 namespace sealint::rules {
@@ -140,23 +141,6 @@ bool stored_elsewhere(const Stmt& loop, std::string_view name) {
   return found;
 }
 
-// C++: `std::move(name)` in the source around the name's lowered range (the lowering reads
-// `std::move(x)` as `x`).
-bool is_moved(const ir::Module& module, const Expr& name) {
-  const std::string_view code = module.file().code();
-  size_t at = name.range.begin;
-  auto skip_space = [&] {
-    while (at > 0 && (code[at - 1] == ' ' || code[at - 1] == '\t' || code[at - 1] == '\n' ||
-                      code[at - 1] == '\r'))
-      --at;
-  };
-  skip_space();
-  if (at == 0 || code[at - 1] != '(') return false;
-  --at;
-  skip_space();
-  return code.substr(0, at).ends_with("std::move");
-}
-
 // C++: `torch::Tensor step = std::move(name);` (or an assignment from it) in the loop after the
 // name's last binding: the moved-from tensor holds nothing after the loop.
 bool moved_from_after(const ir::Module& module, const Stmt& loop, const Extruded& e) {
@@ -167,8 +151,7 @@ bool moved_from_after(const ir::Module& module, const Stmt& loop, const Extruded
         stmt.value == nullptr || stmt.range.begin < e.binding->range.end) {
       return;
     }
-    found = stmt.value->kind == ExprKind::Name && stmt.value->text == e.name &&
-            is_moved(module, *stmt.value);
+    found = stmt.value->kind == ExprKind::Name && stmt.value->text == e.name && stmt.value->moved;
   });
   return found;
 }
@@ -313,16 +296,12 @@ class ScopeExtrusion final : public Rule {
   // Unsafe: if the loop can run zero times the names are unbound and `del` raises NameError.
   static Fix del_fix(const ir::Module& module, const Stmt& loop,
                      const std::vector<std::string_view>& names) {
-    const std::string_view code = module.file().code();
-    const Position start = module.file().position(loop.range.begin);
-    const std::string_view line = module.file().line_text(start.line);
-    const std::string indent(line.substr(0, line.find_first_not_of(" \t")));
-    size_t at = code.find('\n', loop.range.end);
-    at = at == std::string_view::npos ? code.size() : at + 1;
-    const std::string newline = at == code.size() && !code.ends_with('\n') ? "\n" : "";
+    const LinesAfter after = lines_after(module, loop);
+    const std::string& indent = after.indent;
+    const std::string& newline = after.newline;
+    const uint32_t offset = after.offset;
     Fix fix;
     fix.safe = false;
-    const auto offset = static_cast<uint32_t>(at);
     if (module.language() == ir::Language::Cpp) {
       // Unsafe too: a reference or a lambda's capture may still read the tensor after the loop.
       fix.title = "reset the loop's tensors after it";

@@ -708,8 +708,11 @@ class Lowerer {
         sub->items.push_back(constant(ir::ConstKind::Int, index, where));
         return sub;
       }
-      if ((qualified == "std::move" || qualified == "std::forward") && call->getNumArgs() == 1)
-        return lower_expr(call->getArg(0));
+      if ((qualified == "std::move" || qualified == "std::forward") && call->getNumArgs() == 1) {
+        Expr* operand = lower_expr(call->getArg(0));
+        if (operand != nullptr && qualified == "std::move") operand->moved = true;
+        return operand;
+      }
     }
     Expr* out = module_.new_expr(ExprKind::Call, where);
     const clang::Expr* callee = call->getCallee()->IgnoreImplicit();

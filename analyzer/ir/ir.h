@@ -75,6 +75,9 @@ struct Expr {
   ConstKind const_kind = ConstKind::None;
   CollectionKind collection_kind = CollectionKind::Tuple;
   TypeHint type_hint = TypeHint::Unknown;
+  // C++: the operand of `std::move(x)`, which lowers to `x` itself (the value flows on) but
+  // leaves `x` moved-from: a tensor that holds nothing afterwards.
+  bool moved = false;
   std::vector<Expr*> items;
   std::vector<Keyword> keywords;
   std::vector<ComprehensionFor> generators;

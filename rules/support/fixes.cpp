@@ -31,4 +31,17 @@ Fix item_fix(const ir::Module& module, const ir::Expr& value) {
   return fix;
 }
 
+LinesAfter lines_after(const ir::Module& module, const ir::Stmt& stmt) {
+  const std::string_view code = module.file().code();
+  const Position start = module.file().position(stmt.range.begin);
+  const std::string_view line = module.file().line_text(start.line);
+  LinesAfter after;
+  after.indent = std::string(line.substr(0, line.find_first_not_of(" \t")));
+  size_t at = code.find('\n', stmt.range.end);
+  at = at == std::string_view::npos ? code.size() : at + 1;
+  if (at == code.size() && !code.ends_with('\n')) after.newline.push_back('\n');
+  after.offset = static_cast<uint32_t>(at);
+  return after;
+}
+
 }  // namespace sealint::rules

@@ -21,4 +21,13 @@ namespace sealint::rules {
 // iteration and turns a tensor into a float).
 [[nodiscard]] Fix item_fix(const ir::Module& module, const ir::Expr& value);
 
+// Where lines go that run right after `stmt`, at its indentation: the start of the line after
+// its last one, and the newline to write first when the file's last line has none.
+struct LinesAfter {
+  uint32_t offset = 0;
+  std::string indent;
+  std::string newline;
+};
+[[nodiscard]] LinesAfter lines_after(const ir::Module& module, const ir::Stmt& stmt);
+
 }  // namespace sealint::rules
