@@ -13,6 +13,7 @@
 #include "analyzer/semantic/grad_switches.h"
 #include "analyzer/semantic/mode_test.h"
 #include "analyzer/semantic/model_runs.h"
+#include "rules/SL006/framework_steps.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -89,12 +90,7 @@ ModelRun first_model_run(const ir::FileAnalysis& analysis, semantic::ModelRuns& 
   return direct.call != nullptr ? direct : through_helper;
 }
 
-// The model a call runs: `model` in `model(x)` and in `model->forward(x)` (which names the
-// model, not its method).
-const Expr* model_of(const Expr& call) {
-  const Expr* callee = call.callee();
-  return callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
-}
+using sl006::model_of;
 
 class EvalWithoutNoGrad final : public Rule {
  public:
@@ -126,7 +122,10 @@ class EvalWithoutNoGrad final : public Rule {
                    sink);
       });
       check_shared_passes(module, analysis, function, sink);
+      sl006::check_hook(module, analysis, runs, function, sink);
     }
+    for (const semantic::HandedStep& step : semantic::handed_steps(analysis))
+      sl006::check_handed_step(module, analysis, runs, step, sink);
   }
 
  private:
@@ -361,6 +360,15 @@ class EvalWithoutNoGrad final : public Rule {
 };
 
 }  // namespace
+
+const RuleInfo& sl006::info() {
+  return kInfo;
+}
+
+const Expr* sl006::model_of(const Expr& call) {
+  const Expr* callee = call.callee();
+  return callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
+}
 
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad() {
   return std::make_unique<EvalWithoutNoGrad>();

@@ -21,13 +21,36 @@ constexpr std::array kHooks = {
     FrameworkHook{kLightning, "LightningModule", "lightning", "predict_step", false},
     FrameworkHook{kTransformers, "Trainer", "transformers", "compute_loss", true},
     FrameworkHook{kTransformers, "Trainer", "transformers", "training_step", true},
+    // `evaluation_loop` calls it with autograd on; the base's own `torch.no_grad()` block is
+    // what an override replaces.
+    FrameworkHook{kTransformers, "Trainer", "transformers", "prediction_step", true},
     FrameworkHook{"skorch", "NeuralNet", "skorch", "train_step", true},
     FrameworkHook{"skorch", "NeuralNet", "skorch", "train_step_single", true},
-    FrameworkHook{"skorch", "NeuralNet", "skorch", "validation_step", false},
+    // `run_single_epoch` calls it with autograd on; the base turns it off inside, which an
+    // override replaces.
+    FrameworkHook{"skorch", "NeuralNet", "skorch", "validation_step", true},
     FrameworkHook{"torchmetrics", "Metric", "torchmetrics", "update", false},
 };
 
+// ignite's `Engine(process_function)`: the engine calls the function once per batch, with
+// autograd on (ignite's evaluators turn it off only in the step functions ignite writes).
+constexpr std::array kStepTakers = {
+    StepTaker{"ignite", "ignite.engine.Engine", 0},
+    StepTaker{"ignite", "ignite.engine.engine.Engine", 0},
+};
+
 }  // namespace
+
+const StepTaker* step_taker(std::string_view qualified) {
+  const auto* found =
+      std::find_if(kStepTakers.begin(), kStepTakers.end(),
+                   [&](const StepTaker& taker) { return taker.callee == qualified; });
+  return found == kStepTakers.end() ? nullptr : &*found;
+}
+
+std::span<const StepTaker> step_takers() {
+  return kStepTakers;
+}
 
 std::span<const FrameworkHook> framework_hooks() {
   return kHooks;

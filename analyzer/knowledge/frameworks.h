@@ -21,6 +21,18 @@ struct FrameworkHook {
   bool autograd_on = true;
 };
 
+// A framework's call that takes the user's per-batch step function and runs it in its own loop,
+// with autograd on: `Engine(process_function)` (ignite).
+struct StepTaker {
+  std::string_view framework;  // as a message names it: "ignite"
+  std::string_view callee;     // qualified: "ignite.engine.Engine"
+  size_t argument = 0;         // the position of the step function
+};
+
+// The taker `qualified` (a callee's qualified name through the file's imports) is, or nullptr.
+[[nodiscard]] const StepTaker* step_taker(std::string_view qualified);
+[[nodiscard]] std::span<const StepTaker> step_takers();
+
 // The table: every hook sealint knows, with the base it belongs to.
 [[nodiscard]] std::span<const FrameworkHook> framework_hooks();
 

@@ -12,9 +12,9 @@ namespace sealint::knowledge {
 
 namespace {
 
-constexpr auto kModelNames =
-    sorted_names("actor", "critic", "decoder", "discriminator", "encoder", "generator", "gru",
-                 "lstm", "model", "net", "netD", "netG", "network", "policy", "rnn");
+constexpr auto kModelNames = sorted_names("actor", "critic", "decoder", "discriminator", "encoder",
+                                          "generator", "gru", "lstm", "model", "module", "module_",
+                                          "net", "netD", "netG", "network", "policy", "rnn");
 constexpr std::array<std::string_view, 5> kModelSuffixes = {"_model", "_net", "_lstm", "_gru",
                                                             "_rnn"};
 // `train_model`, `build_net`, `load_model`: a function that does something to a model, not one.

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "analyzer/ir/escape.h"
+#include "analyzer/ir/walk.h"
 #include "analyzer/semantic/class_bases.h"
 
 namespace sealint::semantic {
@@ -40,6 +42,30 @@ std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analys
     return call;
   }
   return std::nullopt;
+}
+
+std::vector<HandedStep> handed_steps(const ir::FileAnalysis& analysis) {
+  std::vector<HandedStep> steps;
+  const ir::Module& module = analysis.module();
+  for (const ir::Function& function : module.functions()) {
+    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+      ir::for_each_expr(stmt, [&](const ir::Expr& call) {
+        if (call.kind != ir::ExprKind::Call) return;
+        const knowledge::StepTaker* taker =
+            knowledge::step_taker(ir::qualified_name(module, call.callee()));
+        if (taker == nullptr) return;
+        const ir::Expr* argument = call.arg(taker->argument);
+        if (argument == nullptr || argument->kind != ir::ExprKind::Name) return;
+        const ir::Function* step = analysis.function_named(argument->text);
+        if (step == nullptr) return;
+        HandedStep handed{step, taker, &call, {}};
+        if (stmt.kind == ir::StmtKind::Assign && stmt.value == &call && stmt.targets.size() == 1)
+          handed.bound_to = ir::place_key(stmt.targets[0]);
+        steps.push_back(std::move(handed));
+      });
+    });
+  }
+  return steps;
 }
 
 }  // namespace sealint::semantic

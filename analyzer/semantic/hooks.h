@@ -4,7 +4,9 @@
 // What such a function keeps in `self` from one call to the next grows as a variable bound before
 // a loop does.
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/knowledge/frameworks.h"
@@ -24,5 +26,17 @@ struct RepeatedCall {
 // an nn.Module.
 [[nodiscard]] std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analysis,
                                                                 const ir::Function& function);
+
+// A function of the file handed to a framework's loop as its per-batch step:
+// `evaluator = Engine(validation_step)`.
+struct HandedStep {
+  const ir::Function* function = nullptr;
+  const knowledge::StepTaker* taker = nullptr;
+  const ir::Expr* call = nullptr;  // `Engine(validation_step)`
+  std::string bound_to;            // `evaluator`; empty when the engine is not bound to a name
+};
+
+// Every function of the file that a step taker (knowledge/frameworks.h) is handed, by name.
+[[nodiscard]] std::vector<HandedStep> handed_steps(const ir::FileAnalysis& analysis);
 
 }  // namespace sealint::semantic

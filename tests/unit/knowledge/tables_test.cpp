@@ -15,6 +15,7 @@
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/data_loading.h"
 #include "analyzer/knowledge/exceptions.h"
+#include "analyzer/knowledge/frameworks.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
 #include "analyzer/knowledge/torch_layers.h"
@@ -166,10 +167,24 @@ TEST(Naming, EvaluationFunctionsAndClassesByTheirWords) {
     EXPECT_TRUE(is_evaluation_class_name(name)) << name;
   for (const char* name : {"Trainer", "JitTestCase", "ModelTests", "Latest", "Interval"})
     EXPECT_FALSE(is_evaluation_class_name(name)) << name;
-  for (const char* name : {"model", "net", "policy", "encoder"})
+  for (const char* name : {"model", "net", "policy", "encoder", "module_"})
     EXPECT_TRUE(is_model_noun(name)) << name;
   for (const char* name : {"retrieve_model", "sync_model", "model_name", "Model"})
     EXPECT_FALSE(is_model_noun(name)) << name;
+}
+
+TEST(Frameworks, StepTakersAndEvaluationHooks) {
+  ASSERT_NE(step_taker("ignite.engine.Engine"), nullptr);
+  EXPECT_EQ(step_taker("ignite.engine.Engine")->framework, "ignite");
+  EXPECT_EQ(step_taker("ignite.engine.Engine")->argument, 0U);
+  EXPECT_EQ(step_taker("my.engine.Engine"), nullptr);
+  const FrameworkHook* prediction = framework_hook("transformers.Trainer", "prediction_step");
+  ASSERT_NE(prediction, nullptr);
+  EXPECT_TRUE(prediction->autograd_on);
+  const FrameworkHook* lightning =
+      framework_hook("pytorch_lightning.LightningModule", "validation_step");
+  ASSERT_NE(lightning, nullptr);
+  EXPECT_FALSE(lightning->autograd_on);
 }
 
 TEST(TorchNn, ClassesSayWhatConstructingThemAllocates) {

@@ -1,0 +1,56 @@
+#include "rules/SL006/framework_steps.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/knowledge/naming.h"
+#include "rules/support/quote.h"
+
+namespace sealint::rules::sl006 {
+
+namespace {
+
+void report_step(const ir::Module& module, semantic::ModelRuns& runs, const ir::Function& function,
+                 std::string_view framework, DiagnosticSink& sink) {
+  const ir::Expr* model_call = runs.per_call(function);
+  if (model_call == nullptr) return;
+  const ir::Expr* model_expr = model_of(*model_call);
+  const std::string model = ir::place_key(model_expr);
+  const std::string name = model.empty() ? quote(module, *model_expr).text : model;
+  sink.report(info(), model_call->range,
+              fmt::format("`{}` runs with autograd on in `{}()`, which {} calls once per batch "
+                          "of its evaluation loop; activations are kept for a backward that "
+                          "never runs",
+                          name, function.name, framework),
+              fmt::format("decorate `{}()` with `@torch.no_grad()`, or run the forward under "
+                          "`with torch.no_grad():`",
+                          function.name),
+              {{function.name_range,
+                fmt::format("{} calls `{}()` once per batch", framework, function.name)}});
+}
+
+}  // namespace
+
+void check_hook(const ir::Module& module, const ir::FileAnalysis& analysis,
+                semantic::ModelRuns& runs, const ir::Function& function, DiagnosticSink& sink) {
+  const std::optional<semantic::RepeatedCall> repeated =
+      semantic::repeated_by_framework(analysis, function);
+  if (!repeated || repeated->hook == nullptr || !repeated->autograd_on ||
+      !knowledge::is_evaluation_name(repeated->hook->method))
+    return;
+  report_step(module, runs, function, repeated->hook->framework, sink);
+}
+
+void check_handed_step(const ir::Module& module, const ir::FileAnalysis& analysis,
+                       semantic::ModelRuns& runs, const semantic::HandedStep& step,
+                       DiagnosticSink& sink) {
+  const ir::Function& function = *step.function;
+  if (analysis.runs_without_grad(function) || function.name.starts_with("test_")) return;
+  // An engine that evaluates: by the step's name or the engine's (`evaluator`).
+  if (!knowledge::is_evaluation_name(function.name) &&
+      !knowledge::is_evaluation_class_name(knowledge::last_component(step.bound_to)))
+    return;
+  report_step(module, runs, function, step.taker->framework, sink);
+}
+
+}  // namespace sealint::rules::sl006
