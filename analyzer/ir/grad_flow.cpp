@@ -743,8 +743,12 @@ class GradWalker {
     return out;
   }
 
-  Fact eval_attr(const Expr& e) {
-    const Fact base = eval(e.base());
+  Fact eval_attr(const Expr& e) { return attr_of(e, eval(e.base())); }
+
+  // The fact of `e` (an attribute) whose base evaluated to `base`: the caller that has the base's
+  // fact already (a method call's receiver) does not evaluate the base again, which would make a
+  // chain `x.a().b().c()` exponential.
+  Fact attr_of(const Expr& e, const Fact& base) {
     const std::string key = place_key(&e);
     if (!key.empty()) {
       if (auto it = state_.find(key); it != state_.end()) return it->second;
@@ -882,7 +886,8 @@ class GradWalker {
       if ((receiver.kind == ValueKind::Instance &&
            a_.resolve_method(receiver, callee->text) == nullptr) ||
           receiver.kind == ValueKind::Unknown) {
-        const Fact attribute = eval(callee);
+        const Fact attribute = with_type_hint(callee->type_hint, attr_of(*callee, receiver));
+        a_.facts_[callee->id] = attribute;
         if (attribute.kind == ValueKind::Module || attribute.kind == ValueKind::LossFn) {
           return call_value(call, attribute);
         }

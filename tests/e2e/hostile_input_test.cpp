@@ -73,6 +73,17 @@ TEST_F(HostileInputTest, SurvivesAThreeHundredThousandTermExpression) {
   EXPECT_THAT(run.out, HasSubstr("in 1 file")) << describe(run);  // the summary: it finished
 }
 
+// A chain of method calls on a value nothing is known of (a builder, a fluent API): grad-flow once
+// evaluated each receiver twice, so the work doubled with every call of the chain and 60 calls
+// never finished. The run's hang guard fails the test if that comes back.
+TEST_F(HostileInputTest, FinishesAChainOfAHundredMethodCalls) {
+  write("chain.py", "import torch\n\n\ndef build(x):\n    return x" + repeated(".a()", 100) + "\n");
+  const RunOutput run = this->run({"chain.py"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.out, "No findings in 1 file.\n") << describe(run);
+}
+
 // One import, then small functions until the file passes 20 MiB. An `import torch` before each
 // function would instead measure FileAnalysis::is_import_alias, a linear scan per call, so the run
 // is quadratic in the imports (about 55 s here): a speed bug for bench/, not a timing assert here.
