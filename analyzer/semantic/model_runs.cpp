@@ -23,39 +23,49 @@ bool is_model_class(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {
 }
 
 const ir::Expr* ModelRuns::per_call(const ir::Function& function) {
-  return search(function, 0);
+  return search(function, 0).call;
 }
 
 ModelRuns::Helper ModelRuns::helper_called(const ir::Function& caller, const ir::Expr& call) {
   if (call.kind != ir::ExprKind::Call) return {};
   const ir::Function* target = analysis_.resolve_callee(caller, call);
   if (target == nullptr || target == &caller) return {};
-  const ir::Expr* model_call = search(*target, 1);
+  const ir::Expr* model_call = search(*target, 1).call;
   return model_call == nullptr ? Helper{} : Helper{target, model_call};
 }
 
-const ir::Expr* ModelRuns::search(const ir::Function& function, int depth) {
-  auto [it, inserted] = functions_.try_emplace(&function);
-  if (!inserted) return it->second;  // known, or being searched (a cycle): nothing more
-  if (analysis_.runs_without_grad(function) || analysis_.summary(function).trains) return nullptr;
-  const ir::Expr* found = nullptr;
-  ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
-    // A model run in a loop of its own makes `function` a whole pass (an evaluation routine
-    // with its own finding), not the step of its caller's loop.
-    if (found != nullptr || where.no_grad || !where.loops.empty()) return;
-    ir::for_each_expr(stmt, [&](const ir::Expr& expr) {
-      if (found != nullptr || expr.kind != ir::ExprKind::Call) return;
-      if (is_model_call(analysis_, expr)) {
-        if (analysis_.fact(expr).grad == ir::Grad::Yes) found = &expr;
-        return;
-      }
-      if (depth >= kMaxDepth) return;
-      const ir::Function* target = analysis_.resolve_callee(function, expr);
-      if (target != nullptr && target != &function) found = search(*target, depth + 1);
+ModelRuns::Found ModelRuns::search(const ir::Function& function, int depth) {
+  if (auto it = functions_.find(&function); it != functions_.end()) return {it->second, true};
+  // Being searched (a cycle of calls): nothing more from here, and not an answer to keep.
+  if (!searching_.insert(&function).second) return {nullptr, false};
+  Found found{nullptr, true};
+  if (!analysis_.runs_without_grad(function) && !analysis_.summary(function).trains) {
+    ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
+      // A model run in a loop of its own makes `function` a whole pass (an evaluation routine
+      // with its own finding), not the step of its caller's loop.
+      if (found.call != nullptr || where.no_grad || !where.loops.empty()) return;
+      ir::for_each_expr(stmt, [&](const ir::Expr& expr) {
+        if (found.call != nullptr || expr.kind != ir::ExprKind::Call) return;
+        if (is_model_call(analysis_, expr)) {
+          if (analysis_.fact(expr).grad == ir::Grad::Yes) found.call = &expr;
+          return;
+        }
+        const ir::Function* target = analysis_.resolve_callee(function, expr);
+        if (target == nullptr || target == &function) return;
+        if (depth >= kMaxDepth) {
+          found.complete = false;  // a callee left unread
+          return;
+        }
+        const Found inner = search(*target, depth + 1);
+        found.call = inner.call;
+        found.complete = found.complete && inner.complete;
+      });
     });
-  });
-  // The recursive searches' insertions may have invalidated `it`.
-  functions_[&function] = found;
+  }
+  searching_.erase(&function);
+  // An answer that left a callee unread (the depth bound, a cycle) holds for this search only,
+  // so that the answer for a function does not depend on which caller asked first.
+  if (found.complete) functions_[&function] = found.call;
   return found;
 }
 

@@ -4,6 +4,7 @@
 // beside grad-flow's: an evaluation loop that hands each batch to a helper method runs the model
 // as surely as one that calls it in the loop body.
 #include <unordered_map>
+#include <unordered_set>
 
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
@@ -24,9 +25,9 @@ class ModelRuns {
 
   // The first model call that `function` makes once per call and that records a graph (its
   // result has grad: autograd is on there): outside every no_grad block and every loop, directly
-  // or through the file's functions it calls that way (three calls deep at most). nullptr when
-  // none does, or when `function` trains (its graph is used). Recursion ends: a function being
-  // searched records nothing for its callers.
+  // or through the file's functions it calls that way (three calls deep; deeper where a callee's
+  // whole answer is known already). nullptr when none does, or when `function` trains (its graph
+  // is used). A cycle of calls ends: a function being searched gives nothing to its callers.
   [[nodiscard]] const ir::Expr* per_call(const ir::Function& function);
 
   // The function of the file that `call` (made in `caller`) runs and that records a model's
@@ -39,11 +40,16 @@ class ModelRuns {
   [[nodiscard]] Helper helper_called(const ir::Function& caller, const ir::Expr& call);
 
  private:
-  const ir::Expr* search(const ir::Function& function, int depth);
+  struct Found {
+    const ir::Expr* call = nullptr;
+    bool complete = true;  // every callee was read: a "none" holds for every caller
+  };
+  Found search(const ir::Function& function, int depth);
 
   const ir::FileAnalysis& analysis_;
-  // The model call each function searched records (nullptr: none, or still being searched).
+  // The answer for each function whose answer does not depend on the depth it was asked at.
   std::unordered_map<const ir::Function*, const ir::Expr*> functions_;
+  std::unordered_set<const ir::Function*> searching_;
 };
 
 }  // namespace sealint::semantic
