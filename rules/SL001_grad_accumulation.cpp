@@ -233,17 +233,19 @@ class GradAccumulation final : public Rule {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
       const Expr* receiver = call.callee()->base();
       const ir::Fact& receiver_fact = analysis.fact(*receiver);
-      if (receiver_fact.instance_of == nullptr || receiver_fact.kind == ir::ValueKind::Class)
-        return;
-      const ir::Function* method = analysis.resolve_method(receiver_fact, call.callee()->text);
-      if (method == nullptr) return;
-      for (const ir::SelfEffect& effect : analysis.summary(*method).self_effects) {
+      // The file's own class, or one another file of the project defines (`AverageMeter` from
+      // utils/meters.py).
+      const ir::Callee method =
+          analysis.resolve_method_anywhere(receiver_fact, call.callee()->text);
+      if (!method) return;
+      for (const ir::SelfEffect& effect : analysis.summary(method).self_effects) {
         if (effect.kind != ir::SelfEffect::Kind::Accumulate) continue;
-        const Expr* arg = grad_argument(analysis, call, *method, effect.params);
+        const Expr* arg = grad_argument(analysis, call, method, effect.params);
         if (arg == nullptr) {
-          if (effect.local_grad && !analysis.runs_without_grad(*method) &&
-              report_local_effect(module, analysis, function, where, call, *method, receiver_fact,
-                                  effect, sink)) {
+          if (effect.local_grad && method.local != nullptr &&
+              !analysis.runs_without_grad(*method.local) &&
+              report_local_effect(module, analysis, function, where, call, *method.local,
+                                  receiver_fact, effect, sink)) {
             return;
           }
           continue;
@@ -255,28 +257,28 @@ class GradAccumulation final : public Rule {
                                         reset_methods_for(analysis, receiver_fact, effect.attr));
         if (loop == nullptr) continue;
         const QuotedExpr value = quote(module, *arg);
-        const std::string owner = receiver_fact.instance_of->name.empty()
-                                      ? ""
-                                      : std::string(receiver_fact.instance_of->name) + ".";
+        const std::string_view class_name = ir::class_name_of(receiver_fact);
+        const std::string owner = class_name.empty() ? "" : std::string(class_name) + ".";
         std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
         if (effect.stmt != nullptr) {
           related.insert(related.begin(), {effect.stmt->range,
                                            fmt::format("`{}()` adds its argument to `self.{}` here",
-                                                       method->name, effect.attr)});
+                                                       method.name(), effect.attr)});
         }
         const bool scalar = analysis.fact(*arg).scalar;
-        sink.report(
-                kInfo, call.range,
-                fmt::format(
-                    "`{}` is accumulated into `{}` by `{}{}()` with its autograd graph, so every "
-                    "iteration's graph stays alive",
-                    value.text, key, owner, method->name),
-                value.complete ? fmt::format("pass a number: `{}`",
-                                             method_on(*arg, value.text, sanitizer(module, scalar)))
-                               : fmt::format("pass a number: call `.{}` on the argument",
-                                             sanitizer(module, scalar)),
-                std::move(related),
-                scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
+        sink.report(kInfo, call.range,
+                    fmt::format(
+                        "`{}` is accumulated into `{}` by `{}{}()`{} with its autograd graph, so "
+                        "every iteration's graph stays alive",
+                        value.text, key, owner, method.name(),
+                        defined_elsewhere(sink.file(), receiver_fact)),
+                    value.complete
+                        ? fmt::format("pass a number: `{}`",
+                                      method_on(*arg, value.text, sanitizer(module, scalar)))
+                        : fmt::format("pass a number: call `.{}` on the argument",
+                                      sanitizer(module, scalar)),
+                    std::move(related),
+                    scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
             .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
         return;
       }
@@ -321,19 +323,16 @@ class GradAccumulation final : public Rule {
 
   // The first argument of `call` bound to a parameter in `params` (bit 0 is self) with a graph.
   static const Expr* grad_argument(const ir::FileAnalysis& analysis, const Expr& call,
-                                   const ir::Function& method, uint32_t params) {
+                                   const ir::Callee& method, uint32_t params) {
     for (size_t i = 0; i < call.arg_count(); ++i) {
       const size_t param = i + 1;
       if (param < 32 && (params & (1U << param)) != 0 && is_graph_value(analysis, call.arg(i)))
         return call.arg(i);
     }
     for (const ir::Keyword& keyword : call.keywords) {
-      for (size_t p = 0; p < method.params.size() && p < 32; ++p) {
-        if (method.params[p].name == keyword.name && (params & (1U << p)) != 0 &&
-            is_graph_value(analysis, keyword.value)) {
-          return keyword.value;
-        }
-      }
+      const int p = method.param_index(keyword.name);
+      if (p >= 0 && p < 32 && (params & (1U << p)) != 0 && is_graph_value(analysis, keyword.value))
+        return keyword.value;
     }
     return nullptr;
   }

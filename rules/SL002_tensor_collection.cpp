@@ -248,14 +248,16 @@ class TensorCollection final : public Rule {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
       const Expr* receiver = call.callee()->base();
       const ir::Fact& receiver_fact = analysis.fact(*receiver);
-      if (receiver_fact.instance_of == nullptr || receiver_fact.kind == ValueKind::Class) return;
-      const ir::Function* method = analysis.resolve_method(receiver_fact, call.callee()->text);
-      if (method == nullptr) return;
-      for (const ir::SelfEffect& effect : analysis.summary(*method).self_effects) {
+      // The file's own class, or one another file of the project defines.
+      const ir::Callee method =
+          analysis.resolve_method_anywhere(receiver_fact, call.callee()->text);
+      if (!method) return;
+      for (const ir::SelfEffect& effect : analysis.summary(method).self_effects) {
         if (effect.kind != ir::SelfEffect::Kind::Append) continue;
-        if (effect.local_grad && effect.value != nullptr && !analysis.runs_without_grad(*method) &&
-            report_local_effect(module, analysis, function, where, call, *method, receiver_fact,
-                                effect, sink)) {
+        if (effect.local_grad && effect.value != nullptr && method.local != nullptr &&
+            !analysis.runs_without_grad(*method.local) &&
+            report_local_effect(module, analysis, function, where, call, *method.local,
+                                receiver_fact, effect, sink)) {
           return;
         }
         for (size_t i = 0; i < call.arg_count(); ++i) {
@@ -271,9 +273,10 @@ class TensorCollection final : public Rule {
           const QuotedExpr text = quote(module, *call.arg(i));
           sink.report(
                   kInfo, call.range,
-                  fmt::format("`{}` is appended to `{}` by `{}.{}()` with its autograd graph; the "
-                              "list outlives the loop, so every iteration's graph stays alive",
-                              text.text, key, receiver_fact.instance_of->name, method->name),
+                  fmt::format("`{}` is appended to `{}` by `{}.{}()`{} with its autograd graph; "
+                              "the list outlives the loop, so every iteration's graph stays alive",
+                              text.text, key, ir::class_name_of(receiver_fact), method.name(),
+                              defined_elsewhere(sink.file(), receiver_fact)),
                   text.complete
                       ? fmt::format("pass a number or a detached CPU copy: `{}`",
                                     method_on(*call.arg(i), text.text, "detach().cpu()"))

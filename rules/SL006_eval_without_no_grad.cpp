@@ -11,6 +11,7 @@
 #include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/framework_of.h"
 #include "analyzer/semantic/grad_switches.h"
+#include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/mode_test.h"
 #include "analyzer/semantic/model_runs.h"
 #include "rules/SL006/framework_steps.h"
@@ -118,6 +119,8 @@ class EvalWithoutNoGrad final : public Rule {
             std::any_of(where.loops.begin(), where.loops.end(),
                         [&](const Stmt* outer) { return !analysis.loop_trains(*outer); });
         if (inside_evaluation) return;
+        // `for c in range(len(word)):` over `word = str2tensor("pytorch")`: a demonstration.
+        if (semantic::iterates_literal_value(function, stmt)) return;
         check_loop({module, analysis, runs, calls}, function, stmt, evaluation_function, switches,
                    sink);
       });

@@ -81,7 +81,8 @@ class OomRetryInExcept final : public Rule {
         catches == MemoryCatch::OutOfMemory || sl008::handler_mentions_memory(module, handler);
     // RuntimeError or broader: only about memory when the failed work was a training step or
     // the handler says so; `except RuntimeError` around a file read is something else.
-    if (!says_memory && body.steps.empty()) return;
+    if (!says_memory && (body.steps.empty() || sl008::catches_lookup_error(module, handler)))
+      return;
 
     // `traceback.clear_frames(...)` first: the retry no longer runs beside the failed step.
     if (!sl008::handler_clears_frames(module, handler)) {

@@ -54,6 +54,7 @@ struct Options {
   std::string stdin_filename;
   std::string output_path;
   bool parse_only = false;
+  bool no_project = false;
   bool show_suppressed = false;
   bool fix = false;
   bool unsafe_fixes = false;
@@ -227,6 +228,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
   sealint::DriverOptions driver_options;
   driver_options.jobs = options.jobs;
   driver_options.parse_only = options.parse_only;
+  driver_options.project_scope = !options.no_project;
   if (!options.compile_commands_dir.empty()) {
     auto dir = sealint::cli::compile_commands_folder(options.compile_commands_dir);
     if (!dir) {
@@ -357,6 +359,9 @@ int run(int argc, char** argv) {
                  "Write the findings to this file instead of stdout");
   app.add_flag("--parse-only", options.parse_only,
                "Only parse the files (the speed floor for bench/)");
+  app.add_flag("--no-project", options.no_project,
+               "Analyse each Python file alone, without what the files it imports from its "
+               "project define (a meter class, a helper that trains)");
   app.add_flag("--show-suppressed", options.show_suppressed,
                "Also print findings silenced by `# noqa: SLxxx` / `# sealint: ignore` comments");
   app.add_option("--config", options.config_path,

@@ -15,6 +15,7 @@
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/project/project_index.h"
 #include "analyzer/python/frontend.h"
 #include "analyzer/semantic/test_code.h"
 
@@ -50,8 +51,9 @@ uint32_t statement_first_line(const ir::Module& module, uint32_t offset) {
 
 class Worker {
  public:
-  Worker(const rules::RuleRegistry& registry, python::PythonFrontend frontend)
-      : registry_(registry), frontend_(std::move(frontend)) {}
+  Worker(const rules::RuleRegistry& registry, python::PythonFrontend frontend,
+         const project::ProjectIndex* index)
+      : registry_(registry), frontend_(std::move(frontend)), index_(index) {}
 
   FileResult analyse(const FileInput& input, const DriverOptions& options) {
     FileResult result;
@@ -86,7 +88,9 @@ class Worker {
     }
     result.errors = std::move(lowered->problems);
     const ir::Module& module = *lowered->module;
-    const ir::FileAnalysis analysis(module);
+    std::optional<project::FileScope> scope;
+    if (index_ != nullptr && !is_cpp) scope.emplace(*index_, input.path);
+    const ir::FileAnalysis analysis(module, scope ? &*scope : nullptr);
     const rules::RuleContext context{analysis};
     DiagnosticSink sink(module.file(), result.diagnostics);
     const rules::RuleRegistry& registry = input.registry != nullptr ? *input.registry : registry_;
@@ -202,6 +206,7 @@ class Worker {
   const rules::RuleRegistry& registry_;
   python::PythonFrontend frontend_;
   std::optional<cpp::CppFrontend> cpp_;  // made on the first C++ file
+  const project::ProjectIndex* index_;   // null without project scope
 };
 
 }  // namespace
@@ -213,10 +218,12 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
   jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(inputs.size(), 1)));
   std::atomic<size_t> next{0};
   RunResult out;
+  std::optional<project::ProjectIndex> index;
+  if (options.project_scope) index.emplace(grammar_);
   auto work = [&]() {
     auto frontend = python::PythonFrontend::create(grammar_);
     if (!frontend) return;
-    Worker worker(registry_, std::move(*frontend));
+    Worker worker(registry_, std::move(*frontend), index ? &*index : nullptr);
     for (size_t i = next++; i < inputs.size(); i = next++)
       results[i] = worker.analyse(inputs[i], options);
   };

@@ -32,6 +32,9 @@ struct DriverOptions {
   bool parse_only = false;   // the speed floor: parse, nothing else
   cpp::CppOptions cpp;       // how C++ files are parsed (-p, --torch-headers)
   bool watch_loops = false;  // confirm mode: also list the training loops no finding is in
+  // Python files see what the files they import from their project define (project/): a meter
+  // class, a helper that runs the model, a function that trains.
+  bool project_scope = true;
 };
 
 struct RunResult {

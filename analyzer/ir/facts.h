@@ -3,10 +3,14 @@
 // of object is it, and which of the enclosing function's parameters flow into it (the bits
 // that make per-function summaries: "update(val) accumulates val into self.sum").
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "analyzer/ir/ir.h"
 
 namespace sealint::ir {
+
+struct ForeignClass;  // foreign.h: a class another file of the project defines
 
 // Unknown is the default and never makes a rule fire: only Yes is evidence.
 enum class Grad : uint8_t { Unknown, No, Yes };
@@ -36,6 +40,9 @@ struct Fact {
   uint32_t params = 0;  // bit i: the enclosing function's parameter i flows into this value
   const ClassDef* instance_of = nullptr;
   const Function* function = nullptr;
+  // An instance (or the class itself, kind Class) of a class another file of the project
+  // defines: what its methods do comes from that file's summaries (foreign.h).
+  const ForeignClass* foreign = nullptr;
   bool operator==(const Fact&) const = default;
 };
 
@@ -69,14 +76,42 @@ struct Fact {
 [[nodiscard]] inline Fact join(const Fact& a, const Fact& b) {
   Fact out;
   out.grad = join(a.grad, b.grad);
-  out.kind = a.kind == b.kind ? a.kind : (a.kind == ValueKind::Unknown ? b.kind : a.kind);
+  // One path's kind when the other knows none; two different kinds (a `prepare(*objs)` that
+  // returns a module on one path and an optimizer on another) tell nothing.
+  out.kind = a.kind == b.kind               ? a.kind
+             : a.kind == ValueKind::Unknown ? b.kind
+             : b.kind == ValueKind::Unknown ? a.kind
+                                            : ValueKind::Unknown;
   out.scalar = a.scalar && b.scalar;
   out.detached = a.detached || b.detached;
   out.leaf = a.leaf && b.leaf;
   out.params = a.params | b.params;
   out.instance_of = a.instance_of ? a.instance_of : b.instance_of;
   out.function = a.function ? a.function : b.function;
+  out.foreign = a.foreign ? a.foreign : b.foreign;
   return out;
 }
+
+// A method's effect on its object that outlives the call: `self.sum += val` (Accumulate) or
+// `self.history.append(val)` (Append), with the parameters that flow into the stored value.
+struct SelfEffect {
+  enum class Kind { Accumulate, Append };
+  Kind kind = Kind::Accumulate;
+  std::string attr;  // "sum" for self.sum
+  uint32_t params = 0;
+  // The stored value carries a graph made inside the method (`self.total += loss` in `step()`).
+  bool local_grad = false;
+  const Stmt* stmt = nullptr;
+  const Expr* value = nullptr;  // what is stored: `loss` in `self.losses.append(loss)`
+};
+
+struct FunctionSummary {
+  Fact returns;  // joined over `return` statements; params bits = what flows out
+  // When every return is a tuple of one size: each element's fact (`return out, loss.item()`).
+  std::vector<Fact> return_elements;
+  bool trains = false;  // runs backward or an optimizer step (itself or through a callee)
+  std::vector<SelfEffect> self_effects;
+  std::vector<std::string> resets;  // attributes it rebinds without reading (`self.sum = 0`)
+};
 
 }  // namespace sealint::ir

@@ -490,14 +490,18 @@ class GradWalker {
   bool bind_returned_tuple(const Expr* target, const Expr* value_expr) {
     if (value_expr == nullptr || value_expr->kind != ExprKind::Call) return false;
     if (bind_forward_tuple(target, *value_expr)) return true;
-    const Function* function = a_.resolve_callee(fn_, *value_expr);
-    if (function == nullptr || function == &fn_) return false;
-    const FunctionSummary& summary = a_.summary(*function);
+    const Callee callee = a_.resolve_callee_anywhere(fn_, *value_expr);
+    if (!callee || callee.local == &fn_) return false;
+    const FunctionSummary& summary = a_.summary(callee);
     if (summary.return_elements.size() != target->items.size()) return false;
-    const size_t first_param = value_expr->callee()->kind == ExprKind::Attr ? 1 : 0;
+    // A method called on an object skips its receiver; a function (`utils.step(...)`) has none.
+    const bool method_call =
+        value_expr->callee()->kind == ExprKind::Attr &&
+        (callee.local != nullptr || a_.imported_function(value_expr->callee()) == nullptr);
     for (size_t i = 0; i < target->items.size(); ++i) {
       bind(target->items[i],
-           map_returned(summary.return_elements[i], *value_expr, *function, first_param), nullptr);
+           map_returned(summary.return_elements[i], *value_expr, callee, method_call ? 1 : 0),
+           nullptr);
     }
     return true;
   }
@@ -884,7 +888,7 @@ class GradWalker {
       // `self.gru(x, h)`: an attribute of an instance that holds a module, not a method;
       // `self.runner.model(batch)`: the model of an object sealint cannot see.
       if ((receiver.kind == ValueKind::Instance &&
-           a_.resolve_method(receiver, callee->text) == nullptr) ||
+           !a_.resolve_method_anywhere(receiver, callee->text)) ||
           receiver.kind == ValueKind::Unknown) {
         const Fact attribute = with_type_hint(callee->type_hint, attr_of(*callee, receiver));
         a_.facts_[callee->id] = attribute;
@@ -927,7 +931,7 @@ class GradWalker {
         return fact;
       }
       case ValueKind::Function:
-        if (target.function != nullptr) return apply_summary(call, *target.function, 0);
+        if (target.function != nullptr) return apply_summary(call, {target.function, nullptr}, 0);
         return {};
       default:
         return {};
@@ -936,18 +940,24 @@ class GradWalker {
 
   // The result of calling an in-file function, from its summary: the returned value, with
   // grad when a grad argument flows to the return.
-  Fact apply_summary(const Expr& call, const Function& function, size_t first_param) {
-    const FunctionSummary& summary = a_.summary(function);
+  Fact apply_summary(const Expr& call, const Callee& callee, size_t first_param) {
+    const FunctionSummary& summary = a_.summary(callee);
     if (summary.trains) out_.summary.trains = true;
-    return map_returned(summary.returns, call, function, first_param);
+    return map_returned(summary.returns, call, callee, first_param);
   }
 
   // A value a function returns, seen at one call: grad when the function makes it so, or when
   // a grad argument reaches it through the parameters in `returned.params`.
-  Fact map_returned(const Fact& returned, const Expr& call, const Function& function,
+  Fact map_returned(const Fact& returned, const Expr& call, const Callee& callee,
                     size_t first_param) const {
     Fact result = returned;
     result.params = 0;
+    // `apply_to_tensor(hidden, torch.Tensor.detach)`: what the function makes of its arguments
+    // goes through the sanitiser it is handed; the summary cannot tell.
+    if (returned.params != 0 && hands_sanitiser(call)) {
+      result.grad = Grad::Unknown;
+      return result;
+    }
     auto take = [&](const Fact& arg) {
       result.params |= arg.params;
       if (arg.grad != Grad::Yes || no_grad_ != 0) return;
@@ -960,14 +970,37 @@ class GradWalker {
       if (param < 32 && (returned.params & (1U << param)) != 0) take(a_.facts_[call.arg(i)->id]);
     }
     for (const Keyword& keyword : call.keywords) {
-      for (size_t p = 0; p < function.params.size() && p < 32; ++p) {
-        if (function.params[p].name == keyword.name && (returned.params & (1U << p)) != 0) {
-          take(a_.facts_[keyword.value->id]);
-        }
-      }
+      const int p = callee.param_index(keyword.name);
+      if (p >= 0 && p < 32 && (returned.params & (1U << p)) != 0)
+        take(a_.facts_[keyword.value->id]);
     }
     if (no_grad_ > 0 && result.grad == Grad::Yes) result.grad = Grad::No;
     return result;
+  }
+
+  // An argument that is a sanitising function, not a value: `torch.Tensor.detach`,
+  // `lambda t: t.detach()`.
+  static bool hands_sanitiser(const Expr& call) {
+    auto sanitises = [](const Expr* arg) {
+      if (arg->kind == ExprKind::Attr) return is_sanitiser_method(arg->text);
+      if (arg->kind != ExprKind::Lambda || arg->items.empty()) return false;
+      bool found = false;
+      for_each_subexpr(*arg->items[0], [&](const Expr& sub) {
+        found = found || (sub.kind == ExprKind::Call && sub.callee()->kind == ExprKind::Attr &&
+                          is_sanitiser_method(sub.callee()->text));
+      });
+      return found;
+    };
+    for (size_t i = 0; i < call.arg_count(); ++i) {
+      if (sanitises(call.arg(i))) return true;
+    }
+    return std::any_of(call.keywords.begin(), call.keywords.end(),
+                       [&](const Keyword& k) { return sanitises(k.value); });
+  }
+
+  static bool is_sanitiser_method(std::string_view method) {
+    return method == "detach" || method == "detach_" ||
+           knowledge::kTensorMethodsWithoutGraph.contains(method);
   }
 
   Fact eval_method(const Expr& call, const Fact& receiver, std::string_view method,
@@ -990,7 +1023,12 @@ class GradWalker {
       return no_grad_fact();
     }
     if (method == "step" || method == "zero_grad") {
-      if (receiver.kind == ValueKind::Optimizer) out_.summary.trains = true;
+      if (receiver.kind == ValueKind::Optimizer) {
+        out_.summary.trains = true;
+      } else if (const Callee target = a_.resolve_method_anywhere(receiver, method)) {
+        // torchopt's `MetaSGD.step(loss)`: a class of the project that steps by its own rule.
+        return apply_summary(call, target, 1);
+      }
       return {};
     }
     if (method == "detach" || method == "detach_") {
@@ -1015,10 +1053,8 @@ class GradWalker {
                               ? ValueKind::Number
                               : ValueKind::Tensor);
     }
-    if (receiver.instance_of != nullptr && receiver.kind != ValueKind::Class) {
-      if (const Function* target = a_.resolve_method(receiver, method)) {
-        return apply_summary(call, *target, 1);
-      }
+    if (const Callee target = a_.resolve_method_anywhere(receiver, method)) {
+      return apply_summary(call, target, 1);
     }
     if (receiver.kind == ValueKind::Class && receiver.instance_of != nullptr) {
       return {};  // a classmethod or static helper: not followed
@@ -1169,6 +1205,16 @@ class GradWalker {
     const std::string_view last = last_component(q);
     if (q.starts_with("numpy.") || q.starts_with("math.") || q.starts_with("np."))
       return no_grad_fact(ValueKind::Number);
+    // The project's own code before the knowledge tables, except torch's names: those tables
+    // know (torch's sources are a project too).
+    // A summary that knows nothing of the result (horovod's own `allreduce`, an autograd
+    // Function's `apply`) leaves the answer to the tables.
+    if (!q.starts_with("torch.")) {
+      if (auto imported = eval_imported(call);
+          imported && (imported->grad != Grad::Unknown || imported->kind != ValueKind::Unknown)) {
+        return *imported;
+      }
+    }
     if (q == "collections.deque" || q == "collections.defaultdict" ||
         q == "collections.OrderedDict") {
       return no_grad_fact(ValueKind::Container);
@@ -1250,7 +1296,16 @@ class GradWalker {
       fact.params = arg_params;
       return fact;
     }
-    return {};
+    return eval_imported(call).value_or(Fact{});
+  }
+
+  // A call of a class or function another file of the project defines, from its summary.
+  std::optional<Fact> eval_imported(const Expr& call) {
+    const Expr* callee = call.callee();
+    if (const ForeignClass* cls = a_.imported_class(callee)) return a_.instance_of_imported(*cls);
+    if (const ForeignFunction* function = a_.imported_function(callee))
+      return apply_summary(call, {nullptr, function}, 0);
+    return std::nullopt;
   }
 
   const FileAnalysis& a_;
@@ -1266,8 +1321,11 @@ class GradWalker {
 
 // ---- FileAnalysis ---------------------------------------------------------------------------
 
-FileAnalysis::FileAnalysis(const Module& module)
-    : module_(module), torch_code_(is_torch_code(module)), facts_(module.expr_count()) {
+FileAnalysis::FileAnalysis(const Module& module, const ProjectScope* project)
+    : module_(module),
+      project_(project),
+      torch_code_(is_torch_code(module)),
+      facts_(module.expr_count()) {
   for (const Function& function : module.functions()) {
     if (function.is_module || function.parent_class != nullptr) continue;
     functions_by_name_.emplace(function.name, &function);
@@ -1281,8 +1339,10 @@ FileAnalysis::FileAnalysis(const Module& module)
       for (const Expr* base : cls.bases) {
         const std::string q = qualified_name(module, base);
         const ClassDef* local = base->kind == ExprKind::Name ? class_named(base->text) : nullptr;
+        const ForeignClass* imported = local == nullptr ? imported_class(base) : nullptr;
         if (q.ends_with("Module") || q.ends_with("Sequential") ||
             (local != nullptr && module_classes_[local]) ||
+            (imported != nullptr && project_->is_module(*imported)) ||
             (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional"))) {
           module_classes_[&cls] = true;
           changed = true;
@@ -1466,6 +1526,14 @@ bool FileAnalysis::call_trains(const Expr& expr) const {
         function && summary(*function).trains)
       return true;
   }
+  // `train_one_epoch(...)` imported from the project, `trainer.step(batch)` on an instance of
+  // an imported class: they train in their own file.
+  if (project_ != nullptr) {
+    const ForeignFunction* target = imported_function(callee);
+    if (target == nullptr && callee->kind == ExprKind::Attr)
+      target = resolve_method_anywhere(facts_[callee->base()->id], callee->text).foreign;
+    if (target != nullptr && target->summary.trains) return true;
+  }
   // `torch.autograd.grad(loss, params)`: a backward by another name.
   const std::string q = qualified_name(module_, callee);
   return q.starts_with("torch.autograd.") &&
@@ -1507,6 +1575,7 @@ Fact FileAnalysis::classify_value(const Expr* value) const {
       return no_grad_fact(ValueKind::Container);
     }
   }
+  if (const ForeignClass* cls = imported_class(callee)) return instance_of_imported(*cls);
   const std::string q = qualified_name(module_, callee);
   const std::string_view last = last_component(q);
   if (q == "collections.deque" || q == "collections.defaultdict")

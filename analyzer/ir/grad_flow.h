@@ -10,45 +10,47 @@
 #include <vector>
 
 #include "analyzer/ir/facts.h"
+#include "analyzer/ir/foreign.h"
 #include "analyzer/ir/ir.h"
 
 namespace sealint::ir {
 
-// A method's effect on its object that outlives the call: `self.sum += val` (Accumulate) or
-// `self.history.append(val)` (Append), with the parameters that flow into the stored value.
-struct SelfEffect {
-  enum class Kind { Accumulate, Append };
-  Kind kind = Kind::Accumulate;
-  std::string attr;  // "sum" for self.sum
-  uint32_t params = 0;
-  // The stored value carries a graph made inside the method (`self.total += loss` in `step()`).
-  bool local_grad = false;
-  const Stmt* stmt = nullptr;
-  const Expr* value = nullptr;  // what is stored: `loss` in `self.losses.append(loss)`
+// A function or method a call reaches: one of this file's, or one another file of the project
+// defines (its summary only: no IR of that file is at hand).
+struct Callee {
+  const Function* local = nullptr;
+  const ForeignFunction* foreign = nullptr;
+  explicit operator bool() const { return local != nullptr || foreign != nullptr; }
+  [[nodiscard]] std::string_view name() const {
+    return local != nullptr     ? local->name
+           : foreign != nullptr ? std::string_view(foreign->name)
+                                : "";
+  }
+  // The parameter named `param` (a method's receiver is 0), or -1.
+  [[nodiscard]] int param_index(std::string_view param) const;
 };
 
-struct FunctionSummary {
-  Fact returns;  // joined over `return` statements; params bits = what flows out
-  // When every return is a tuple of one size: each element's fact (`return out, loss.item()`).
-  std::vector<Fact> return_elements;
-  bool trains = false;  // runs backward or an optimizer step (itself or through a callee)
-  std::vector<SelfEffect> self_effects;
-  std::vector<std::string> resets;  // attributes it rebinds without reading (`self.sum = 0`)
-};
+// The name of the class a value is an instance of (this file's or another's), or empty.
+[[nodiscard]] std::string_view class_name_of(const Fact& fact);
 
 class FileAnalysis {
  public:
-  explicit FileAnalysis(const Module& module);
+  // `project`, when given, answers for names the file imports from the other files of its
+  // project; it must outlive the analysis.
+  explicit FileAnalysis(const Module& module, const ProjectScope* project = nullptr);
   FileAnalysis(const FileAnalysis&) = delete;
   FileAnalysis& operator=(const FileAnalysis&) = delete;
 
   const Module& module() const { return module_; }
+  // The other files of the project, or nullptr without project scope.
+  const ProjectScope* project() const { return project_; }
   // Grad evidence needs torch code (ir/torch_code.h): plain Python with a `loss` is not a
   // training script, and MXNet's `loss.backward()` is not torch's.
   bool has_torch() const { return torch_code_; }
 
   const Fact& fact(const Expr& expr) const { return facts_[expr.id]; }
   const FunctionSummary& summary(const Function& function) const;
+  const FunctionSummary& summary(const Callee& callee) const;
   // Decorated with no_grad/inference_mode, or every call site in the file runs without grad.
   bool runs_without_grad(const Function& function) const;
   // The loop runs training or evaluation steps: it calls backward or an optimizer step (also
@@ -73,6 +75,17 @@ class FileAnalysis {
   // resolve_callee, or for `agent.act(state)` on a receiver nothing is known of, the one method
   // of that name among the file's classes (none when two classes define it).
   const Function* resolve_callee_or_unique_method(const Function& caller, const Expr& call) const;
+  // resolve_callee, or an imported function (`compute_loss(...)`, `utils.step(...)`) or a method
+  // of an imported class's instance that another file of the project defines.
+  Callee resolve_callee_anywhere(const Function& caller, const Expr& call) const;
+  // resolve_method, or the method of a class another file of the project defines.
+  Callee resolve_method_anywhere(const Fact& receiver, std::string_view name) const;
+  // The class or function another file of the project defines that `expr` (a name or a dotted
+  // chain through the file's imports: `AverageMeter`, `meters.AverageMeter`) names.
+  const ForeignClass* imported_class(const Expr* expr) const;
+  const ForeignFunction* imported_function(const Expr* expr) const;
+  // What calling an imported class makes: an instance, a module, or a loss module.
+  Fact instance_of_imported(const ForeignClass& cls) const;
   // The method `name` an instance of `cls` runs: its own, or the nearest same-file base's.
   const Function* method_of(const ClassDef& cls, std::string_view name) const;
   // The class of the file `cls` derives from first (its first base naming one), or nullptr.
@@ -99,7 +112,11 @@ class FileAnalysis {
   const Function* resolve_by_name(const Function& caller, const Expr& call) const;
   FunctionState& ensure_walked(const Function& function) const;
 
+  // The import path `expr` stands for, when its root name is an import; empty otherwise.
+  std::string imported_path(const Expr* expr) const;
+
   const Module& module_;
+  const ProjectScope* project_ = nullptr;
   bool torch_code_ = false;
   mutable std::vector<Fact> facts_;
   mutable std::unordered_map<const Function*, std::unique_ptr<FunctionState>> functions_;

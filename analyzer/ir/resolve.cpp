@@ -1,5 +1,6 @@
 // The resolver of calls to the file's own functions and methods (grad_flow.h): names, the
-// receiver (the first parameter, lowered to `self`), and the class chain within the file.
+// receiver (the first parameter, lowered to `self`), and the class chain within the file; and,
+// through the project scope, the functions and classes other files of the project define.
 #include <algorithm>
 
 #include "analyzer/ir/grad_flow.h"
@@ -106,6 +107,73 @@ const Function* FileAnalysis::resolve_callee_or_unique_method(const Function& ca
     }
   }
   return found;
+}
+
+int Callee::param_index(std::string_view param) const {
+  if (local != nullptr) {
+    for (size_t i = 0; i < local->params.size(); ++i) {
+      if (local->params[i].name == param) return static_cast<int>(i);
+    }
+    return -1;
+  }
+  return foreign != nullptr ? foreign->param_index(param) : -1;
+}
+
+std::string_view class_name_of(const Fact& fact) {
+  if (fact.instance_of != nullptr) return fact.instance_of->name;
+  if (fact.foreign != nullptr) return fact.foreign->name;
+  return {};
+}
+
+const FunctionSummary& FileAnalysis::summary(const Callee& callee) const {
+  static const FunctionSummary kNone;  // immutable: not shared mutable state
+  if (callee.local != nullptr) return summary(*callee.local);
+  return callee.foreign != nullptr ? callee.foreign->summary : kNone;
+}
+
+Callee FileAnalysis::resolve_method_anywhere(const Fact& receiver, std::string_view name) const {
+  if (receiver.kind == ValueKind::Class) return {};
+  if (const Function* local = resolve_method(receiver, name)) return {local, nullptr};
+  if (receiver.foreign != nullptr && project_ != nullptr)
+    return {nullptr, project_->method(*receiver.foreign, name)};
+  return {};
+}
+
+Callee FileAnalysis::resolve_callee_anywhere(const Function& caller, const Expr& call) const {
+  if (const Function* local = resolve_callee(caller, call)) return {local, nullptr};
+  if (project_ == nullptr) return {};
+  const Expr* callee = call.callee();
+  if (const ForeignFunction* function = imported_function(callee)) return {nullptr, function};
+  if (callee->kind != ExprKind::Attr) return {};
+  return resolve_method_anywhere(facts_[callee->base()->id], callee->text);
+}
+
+std::string FileAnalysis::imported_path(const Expr* expr) const {
+  const Expr* root = root_name(expr);
+  if (project_ == nullptr || root == nullptr || root->kind != ExprKind::Name ||
+      !module_.is_import_alias(root->text)) {
+    return {};
+  }
+  return qualified_name(module_, expr);
+}
+
+const ForeignClass* FileAnalysis::imported_class(const Expr* expr) const {
+  const std::string path = imported_path(expr);
+  return path.empty() ? nullptr : project_->class_named(path);
+}
+
+Fact FileAnalysis::instance_of_imported(const ForeignClass& cls) const {
+  Fact fact;
+  fact.foreign = &cls;
+  fact.kind = !project_->is_module(cls) ? ValueKind::Instance
+              : cls.is_loss             ? ValueKind::LossFn
+                                        : ValueKind::Module;
+  return fact;
+}
+
+const ForeignFunction* FileAnalysis::imported_function(const Expr* expr) const {
+  const std::string path = imported_path(expr);
+  return path.empty() ? nullptr : project_->function(path);
 }
 
 }  // namespace sealint::ir

@@ -14,6 +14,10 @@ MemoryCatch memory_catch(std::string_view class_name) {
   return MemoryCatch::Other;
 }
 
+bool is_lookup_error(std::string_view class_name) {
+  return class_name == "IndexError" || class_name == "KeyError" || class_name == "LookupError";
+}
+
 bool mentions_out_of_memory(std::string_view text) {
   const std::string lower = lowercase(text);
   if (lower.find("out of memory") != std::string::npos ||

@@ -16,6 +16,11 @@ enum class MemoryCatch : uint8_t {
 };
 [[nodiscard]] MemoryCatch memory_catch(std::string_view class_name);
 
+// `IndexError`, `KeyError`, `LookupError`: a missing entry. Caught beside `RuntimeError`
+// (`except (RuntimeError, IndexError):`), they make the handler a fallback for a failed lookup
+// (an embedding cache miss), not an answer to running out of memory.
+[[nodiscard]] bool is_lookup_error(std::string_view class_name);
+
 // Text that names an out-of-memory error: "CUDA out of memory", "OutOfMemoryError", the word
 // "OOM" (not inside "room" or "zoom"); any case.
 [[nodiscard]] bool mentions_out_of_memory(std::string_view text);

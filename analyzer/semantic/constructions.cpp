@@ -108,6 +108,12 @@ Built Constructions::built_by(const Expr& call) {
       return analysis_.is_module_class(cls) && has_parameters(cls) ? Built::Module : Built::Nothing;
     }
   }
+  // A module class another file of the project defines (`Head(dim)` from models/head.py).
+  if (const ir::ForeignClass* imported = analysis_.imported_class(callee)) {
+    const ir::ProjectScope& project = *analysis_.project();
+    return project.is_module(*imported) && project.holds_parameters(*imported) ? Built::Module
+                                                                               : Built::Nothing;
+  }
   const std::string q = ir::qualified_name(module_, callee);
   if (q.empty()) return Built::Nothing;
   const std::string_view nn_class = knowledge::torch_nn_class(q);
@@ -157,8 +163,6 @@ std::vector<Construction> Constructions::in_statement(const ir::Stmt& stmt) {
   return out;
 }
 
-// An in-file module class holds parameters when it (or an in-file base) constructs a
-// parameterized module or an `nn.Parameter`, or derives from a parameterized torch.nn class.
 bool Constructions::has_parameters(const ir::ClassDef* cls) {
   if (auto it = classes_.find(cls); it != classes_.end()) return it->second;
   classes_[cls] = false;  // a cycle through this class adds no evidence

@@ -38,9 +38,11 @@ class Constructions {
   // allocates.
   [[nodiscard]] std::vector<Construction> in_statement(const ir::Stmt& stmt);
 
- private:
-  bool has_parameters(const ir::ClassDef* cls);
+  // An in-file module class holds parameters when it (or an in-file base) constructs a
+  // parameterized module or an `nn.Parameter`, or derives from a parameterized torch.nn class.
+  [[nodiscard]] bool has_parameters(const ir::ClassDef* cls);
 
+ private:
   const ir::FileAnalysis& analysis_;
   const ir::Module& module_;
   std::unordered_map<const ir::ClassDef*, bool> classes_;

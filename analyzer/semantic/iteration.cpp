@@ -84,6 +84,66 @@ bool iterates_display(const Stmt& loop) {
          loop.value->kind == ExprKind::Collection;
 }
 
+namespace {
+
+// Data written out in the code: a number, a string that names no file (`"pytorch"`, not
+// `"imgs/*.jpg"`), a display of such values, or a call whose arguments are all such values
+// (`torch.LongTensor([1, 2, 3])`, `str2tensor("pytorch")`), `depth` calls deep.
+bool written_out_data(const Expr* e, int depth) {
+  if (e == nullptr) return false;
+  switch (e->kind) {
+    case ExprKind::Const:
+      return e->const_kind != ir::ConstKind::Str ||
+             e->text.find_first_of("/\\*.") == std::string_view::npos;
+    case ExprKind::Collection:
+      return std::all_of(e->items.begin(), e->items.end(),
+                         [&](const Expr* item) { return written_out_data(item, depth); });
+    case ExprKind::Call: {
+      if (depth <= 0 || e->arg_count() == 0) return false;
+      for (size_t i = 0; i < e->arg_count(); ++i) {
+        if (!written_out_data(e->arg(i), depth - 1)) return false;
+      }
+      return std::all_of(e->keywords.begin(), e->keywords.end(), [&](const ir::Keyword& k) {
+        return written_out_data(k.value, depth - 1);
+      });
+    }
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool iterates_literal_value(const ir::Function& function, const Stmt& loop) {
+  constexpr int kCallDepth = 3;
+  if (loop.loop_kind != ir::LoopKind::For || loop.value == nullptr) return false;
+  // `range(len(x))` only: a loop over a list of configurations or over `range(n_classes)` runs
+  // real work per item.
+  const Expr* range = loop.value;
+  auto is_call_of = [](const Expr* e, std::string_view name) {
+    return e->kind == ExprKind::Call && e->callee()->kind == ExprKind::Name &&
+           e->callee()->text == name && e->arg_count() == 1 && e->keywords.empty();
+  };
+  if (!is_call_of(range, "range") || !is_call_of(range->arg(0), "len")) return false;
+  const Expr* sized = range->arg(0)->arg(0);
+  if (sized->kind != ExprKind::Name || function.has_param(sized->text)) return false;
+  // Bound once in the function, to a call made of written-out data.
+  int bindings = 0;
+  bool written_out = false;
+  ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+    for (const Expr* target : stmt.targets) {
+      ir::for_each_subexpr(*target, [&](const Expr& sub) {
+        if (sub.kind != ExprKind::Name || sub.text != sized->text) return;
+        ++bindings;
+        written_out = stmt.kind == StmtKind::Assign && stmt.targets.size() == 1 && target == &sub &&
+                      stmt.value != nullptr && stmt.value->kind == ExprKind::Call &&
+                      written_out_data(stmt.value, kCallDepth);
+      });
+    }
+  });
+  return bindings == 1 && written_out;
+}
+
 bool may_skip_body(const ir::Function& function) {
   return std::any_of(function.decorators.begin(), function.decorators.end(), [](const Expr* d) {
     const std::string name = ir::dotted_name(d);

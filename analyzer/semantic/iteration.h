@@ -23,6 +23,11 @@ namespace sealint::semantic {
 // `for x in [a, b, c]:` iterates a literal display: a fixed handful of times.
 [[nodiscard]] bool iterates_display(const ir::Stmt& loop);
 
+// `for c in range(len(word)):` where the function binds `word` once, to a value it makes from
+// data written out in the code (`word = str2tensor("pytorch")`, `torch.LongTensor([1, 2, 3])`):
+// a few steps of a demonstration or a smoke test, not an evaluation over data.
+[[nodiscard]] bool iterates_literal_value(const ir::Function& function, const ir::Stmt& loop);
+
 // Decorated with something other than `@staticmethod`/`@classmethod` (`@lru_cache`,
 // `@memoize`): a call may not run the body every time.
 [[nodiscard]] bool may_skip_body(const ir::Function& function);

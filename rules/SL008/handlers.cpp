@@ -39,6 +39,22 @@ bool lowers_batch_size(const Stmt& stmt) {
 knowledge::MemoryCatch handler_catch(const ir::Module& module, const Handler& handler) {
   if (handler.types.empty()) return knowledge::MemoryCatch::Broad;  // bare `except:`
   knowledge::MemoryCatch out = knowledge::MemoryCatch::Other;
+  for_each_caught(module, handler, [&](std::string_view name) {
+    out = std::max(out, knowledge::memory_catch(name));
+  });
+  return out;
+}
+
+bool catches_lookup_error(const ir::Module& module, const Handler& handler) {
+  bool lookup = false;
+  for_each_caught(module, handler, [&](std::string_view name) {
+    lookup = lookup || knowledge::is_lookup_error(name);
+  });
+  return lookup;
+}
+
+void for_each_caught(const ir::Module& module, const Handler& handler,
+                     const std::function<void(std::string_view)>& visit) {
   std::vector<const Expr*> types(handler.types.begin(), handler.types.end());
   for (size_t i = 0; i < types.size(); ++i) {
     const Expr* type = types[i];
@@ -47,9 +63,8 @@ knowledge::MemoryCatch handler_catch(const ir::Module& module, const Handler& ha
       continue;
     }
     const std::string qualified = ir::qualified_name(module, type);
-    out = std::max(out, knowledge::memory_catch(knowledge::last_component(qualified)));
+    visit(knowledge::last_component(qualified));
   }
-  return out;
 }
 
 std::string handler_words(const ir::Module& module, const Handler& handler) {

@@ -2,7 +2,9 @@
 // What an `except` handler catches and does, for SL008: whether an out-of-memory error lands in
 // it, whether its body says it is about memory, drops the traceback's frames or re-raises, and
 // which of its calls could repeat the work of the `try` body.
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "analyzer/ir/ir.h"
 #include "analyzer/knowledge/exceptions.h"
@@ -13,6 +15,15 @@ namespace sealint::rules::sl008 {
 // `except:` is broad.
 [[nodiscard]] knowledge::MemoryCatch handler_catch(const ir::Module& module,
                                                    const ir::Handler& handler);
+
+// Calls `visit` with the class name of each type the handler catches (`except (A, b.B):` gives
+// "A" and "B").
+void for_each_caught(const ir::Module& module, const ir::Handler& handler,
+                     const std::function<void(std::string_view)>& visit);
+
+// The handler also catches a missing entry (`except (RuntimeError, IndexError):`): a fallback
+// for a failed lookup, such as an embedding cache miss, unless it says it is about memory.
+[[nodiscard]] bool catches_lookup_error(const ir::Module& module, const ir::Handler& handler);
 
 // "the `except RuntimeError` handler", "the bare `except` handler".
 [[nodiscard]] std::string handler_words(const ir::Module& module, const ir::Handler& handler);

@@ -1,6 +1,8 @@
 #include "rules/support/growth.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -100,6 +102,14 @@ std::vector<Related> growth_evidence(const ir::Function& function, const ir::Stm
 std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,
                                                 const ir::Fact& receiver, std::string_view attr) {
   std::vector<std::string_view> names;
+  if (receiver.foreign != nullptr) {
+    for (const auto& [name, method] : receiver.foreign->methods) {
+      const auto& resets = method.summary.resets;
+      if (name != "__init__" && std::find(resets.begin(), resets.end(), attr) != resets.end())
+        names.push_back(name);
+    }
+    return names;
+  }
   if (receiver.instance_of == nullptr) return names;
   for (const ir::Function* method : receiver.instance_of->methods) {
     if (method->name == "__init__") continue;
@@ -108,6 +118,19 @@ std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis
       names.push_back(method->name);
   }
   return names;
+}
+
+std::string defined_elsewhere(const SourceFile& file, const ir::Fact& receiver) {
+  if (receiver.foreign == nullptr) return {};
+  std::error_code error;
+  const std::filesystem::path here =
+      std::filesystem::absolute(file.path(), error).lexically_normal().parent_path();
+  std::filesystem::path shown = std::filesystem::path(receiver.foreign->file);
+  if (!error) {
+    if (std::filesystem::path relative = shown.lexically_relative(here); !relative.empty())
+      shown = relative;
+  }
+  return fmt::format(" (in {})", shown.generic_string());
 }
 
 }  // namespace sealint::rules

@@ -49,6 +49,11 @@ using ir::probe_hint;
 
 using semantic::is_model_call;
 
+// " (in utils/meters.py)" for an instance of a class another file of
+// the project defines (relative to `file`'s folder), else empty: the message's pointer to code
+// the finding's own file does not show.
+[[nodiscard]] std::string defined_elsewhere(const SourceFile& file, const ir::Fact& receiver);
+
 // Names of the methods of `receiver`'s class that reset `attr` (`reset()` doing `self.sum = 0`).
 [[nodiscard]] std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis,
                                                               const ir::Fact& receiver,
