@@ -107,7 +107,12 @@ std::optional<ModuleLocation> locate_module(const fs::path& importer,
     if (!base.has_relative_path()) return std::nullopt;
     base = base.parent_path();
   }
-  return locate_from(base, split_dotted(dotted.substr(level)));
+  const std::vector<std::string_view> parts = split_dotted(dotted.substr(level));
+  if (auto found = locate_from(base, parts)) return found;
+  // `from . import f` (".f"): a name the package itself, its __init__.py, defines.
+  if (parts.size() == 1 && is_file(base / "__init__.py"))
+    return ModuleLocation{base / "__init__.py", std::string(parts.front())};
+  return std::nullopt;
 }
 
 }  // namespace sealint::project
