@@ -179,6 +179,10 @@ class GradWalker {
     out_.backward_places = std::move(backward.with_sources);
     out_.backward_graphs = std::move(backward.graphs);
     no_grad_ = a_.runs_without_grad(fn_) ? 1 : 0;
+    // ignite's `Metric.update(self, output)`: the framework hands in a value with a graph.
+    const knowledge::FrameworkHook* graph_param = framework_hook_of(a_.module(), fn_);
+    if (graph_param != nullptr && (graph_param->graph_param < 0 || no_grad_ > 0))
+      graph_param = nullptr;
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
       param.params = 1U << i;
@@ -187,7 +191,16 @@ class GradWalker {
       if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;
       if (is_optimizer_like_name(name)) param.kind = ValueKind::Optimizer;
       if (is_loader_like_name(name)) param.kind = ValueKind::Loader;
-      param = with_type_hint(fn_.params[i].type_hint, param);
+      // A Python annotation is the author's claim, not a type: `val: float` is handed tensors
+      // (the leak itself); only a framework's table yields to it.
+      const TypeHint hint = fn_.params[i].type_hint;
+      const bool python_hint = a_.module().language() == Language::Python;
+      param = with_type_hint(python_hint ? TypeHint::Unknown : hint, param);
+      // A hint that says it is no tensor (`output: int`, ignite's Frequency) wins.
+      if (graph_param != nullptr && graph_param->graph_param == static_cast<int>(i) &&
+          hint != TypeHint::Number) {
+        param.grad = Grad::Yes;  // what it is made of stays unknown: a tensor, a tuple of them
+      }
       if (i == 0 && fn_.parent_class != nullptr && name == kReceiver) {
         param.kind = ValueKind::Instance;
         param.instance_of = fn_.parent_class;
@@ -414,9 +427,15 @@ class GradWalker {
         return;
       }
       for (size_t i = 0; i < target->items.size(); ++i) {
-        bind(target->items[i],
-             same_shape ? a_.facts_[value_expr->items[i]->id] : element_of(value, nullptr),
-             same_shape ? value_expr->items[i] : nullptr);
+        const Expr* item = target->items[i];
+        Fact element =
+            same_shape ? a_.facts_[value_expr->items[i]->id] : element_of(value, nullptr);
+        // `y_pred, y = output`: the pair's labels carry no graph of the step.
+        if (!same_shape && i > 0 && item->kind == ExprKind::Name &&
+            knowledge::is_target_name(item->text)) {
+          element = Fact{};
+        }
+        bind(item, element, same_shape ? value_expr->items[i] : nullptr);
       }
       return;
     }
@@ -681,9 +700,14 @@ class GradWalker {
       case ExprKind::Starred:
       case ExprKind::Await:
         return eval(e.base());
-      case ExprKind::IfExp:
+      case ExprKind::IfExp: {
         eval(e.items[1]);
-        return join(eval(e.items[0]), eval(e.items[2]));
+        const Fact body = eval(e.items[0]);
+        const Fact orelse = eval(e.items[2]);
+        // `x.detach() if isinstance(x, torch.Tensor) else x`: the other branch is no tensor.
+        if (not_a_tensor_otherwise(e)) return body;
+        return join(body, orelse);
+      }
       case ExprKind::Lambda: {
         Fact fact;
         fact.kind = ValueKind::Function;
@@ -978,6 +1002,21 @@ class GradWalker {
     return result;
   }
 
+  // `body if isinstance(x, torch.Tensor) else x`: where the `else` value is taken, it is not a
+  // tensor.
+  static bool not_a_tensor_otherwise(const Expr& e) {
+    const Expr* condition = e.items[1];
+    const Expr* orelse = e.items[2];
+    if (condition->kind != ExprKind::Call || condition->callee()->kind != ExprKind::Name ||
+        condition->callee()->text != "isinstance" || condition->arg_count() != 2 ||
+        orelse->kind != ExprKind::Name) {
+      return false;
+    }
+    const Expr* checked = condition->arg(0);
+    return checked->kind == ExprKind::Name && checked->text == orelse->text &&
+           dotted_name(condition->arg(1)).ends_with("Tensor");
+  }
+
   // An argument that is a sanitising function, not a value: `torch.Tensor.detach`,
   // `lambda t: t.detach()`.
   static bool hands_sanitiser(const Expr& call) {
@@ -1261,6 +1300,12 @@ class GradWalker {
         const Expr* reduction = call.keyword("reduction");
         const bool reduced =
             reduction == nullptr || reduction->text.find("none") == std::string_view::npos;
+        // The loss of a detached prediction (`F.cross_entropy(y_pred.detach(), y)`) has none.
+        if (!args.empty() && args[0].grad == Grad::No && !any_grad_arg) {
+          Fact fact = no_grad_fact(ValueKind::Tensor);
+          fact.scalar = reduced;
+          return fact;
+        }
         return grad_fact(reduced);
       }
       if (any_grad_arg) {

@@ -3,6 +3,7 @@
 // whether its value carries an autograd graph; for every function, a bounded summary of what
 // it does with its parameters; which functions run with autograd off; which loops iterate
 // training or evaluation steps. Built once per file, read by every rule.
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include "analyzer/ir/facts.h"
 #include "analyzer/ir/foreign.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/knowledge/frameworks.h"
 
 namespace sealint::ir {
 
@@ -29,6 +31,16 @@ struct Callee {
   // The parameter named `param` (a method's receiver is 0), or -1.
   [[nodiscard]] int param_index(std::string_view param) const;
 };
+
+// The qualified name (through the file's imports) of the first base of `cls`, or of a class of
+// the same file it derives from, that `matches`; empty when none does. Bounded by the number of
+// classes, so a cycle of same-file bases (invalid Python) ends.
+[[nodiscard]] std::string inherited_base(const Module& module, const ClassDef& cls,
+                                         const std::function<bool(std::string_view)>& matches);
+
+// The framework hook `function` overrides (knowledge/frameworks.h), or nullptr.
+[[nodiscard]] const knowledge::FrameworkHook* framework_hook_of(const Module& module,
+                                                                const Function& function);
 
 // The name of the class a value is an instance of (this file's or another's), or empty.
 [[nodiscard]] std::string_view class_name_of(const Fact& fact);

@@ -7,6 +7,47 @@
 
 namespace sealint::ir {
 
+namespace {
+
+const ClassDef* class_named(const Module& module, std::string_view name) {
+  for (const ClassDef& cls : module.classes()) {
+    if (cls.name == name) return &cls;
+  }
+  return nullptr;
+}
+
+std::string search(const Module& module, const ClassDef& cls,
+                   const std::function<bool(std::string_view)>& matches, size_t depth) {
+  if (depth > module.classes().size()) return {};
+  for (const Expr* base : cls.bases) {
+    std::string qualified = qualified_name(module, base);
+    if (qualified.empty()) continue;
+    if (matches(qualified)) return qualified;
+    if (base->kind != ExprKind::Name) continue;
+    if (const ClassDef* local = class_named(module, base->text); local && local != &cls) {
+      if (std::string found = search(module, *local, matches, depth + 1); !found.empty())
+        return found;
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string inherited_base(const Module& module, const ClassDef& cls,
+                           const std::function<bool(std::string_view)>& matches) {
+  return search(module, cls, matches, 0);
+}
+
+const knowledge::FrameworkHook* framework_hook_of(const Module& module, const Function& function) {
+  if (function.parent_class == nullptr) return nullptr;
+  const std::string base =
+      inherited_base(module, *function.parent_class, [&](std::string_view qualified) {
+        return knowledge::framework_hook(qualified, function.name) != nullptr;
+      });
+  return base.empty() ? nullptr : knowledge::framework_hook(base, function.name);
+}
+
 const ClassDef* FileAnalysis::class_named(std::string_view name) const {
   auto it = classes_by_name_.find(name);
   return it == classes_by_name_.end() ? nullptr : it->second;

@@ -30,6 +30,9 @@ constexpr std::array kHooks = {
     // override replaces.
     FrameworkHook{"skorch", "NeuralNet", "skorch", "validation_step", true},
     FrameworkHook{"torchmetrics", "Metric", "torchmetrics", "update", false},
+    // A metric attached to a trainer engine gets the training step's output, graph and all
+    // (ignite detaches it in its own metrics since 0.4.x).
+    FrameworkHook{"ignite", "Metric", "ignite", "update", true, 1},
 };
 
 // ignite's `Engine(process_function)`: the engine calls the function once per batch, with

@@ -19,6 +19,9 @@ struct FrameworkHook {
   // The framework runs the hook with autograd on. Lightning runs validation, test and predict
   // steps under no_grad or inference_mode; torchmetrics runs `update` with grad off.
   bool autograd_on = true;
+  // The parameter (the receiver is 0) the framework fills with the step's output, its graph
+  // included: ignite's `Metric.update(self, output)`. -1: none.
+  int graph_param = -1;
 };
 
 // A framework's call that takes the user's per-batch step function and runs it in its own loop,

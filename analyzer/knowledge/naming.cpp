@@ -123,6 +123,12 @@ bool is_loss_function_name(std::string_view name) {
   return name.ends_with("_loss");
 }
 
+bool is_target_name(std::string_view name) {
+  static constexpr auto kTargets = sorted_names("ground_truth", "gt", "label", "labels", "target",
+                                                "targets", "y", "y_gt", "y_true");
+  return kTargets.contains(lowercase(name));
+}
+
 bool is_loss_side_result_name(std::string_view name) {
   // The words of counts and logs; a name is split at '_' (`sample_size` -> sample, size).
   static constexpr auto kSideWords =

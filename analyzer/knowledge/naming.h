@@ -50,6 +50,10 @@ namespace sealint::knowledge {
 // logging_output = criterion(model, sample)`, `loss, log_vars = parse_losses(out)`): numbers and
 // logged values, not loss terms. A name that says loss (`loss_items`, `kl_loss`) is not one.
 [[nodiscard]] bool is_loss_side_result_name(std::string_view name);
+
+// A name for the labels of a batch (`y`, `target`, `labels`, `y_true`, `gt`): the second of
+// `y_pred, y = output` holds no graph though the pair's first does.
+[[nodiscard]] bool is_target_name(std::string_view name);
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
 

@@ -10,10 +10,10 @@ namespace sealint::knowledge {
 // Tensor methods whose result carries no graph whatever the receiver (`.item()`, `.argmax()`,
 // comparisons, integer casts, sampling).
 inline constexpr auto kTensorMethodsWithoutGraph = sorted_names(
-    "__float__", "__len__", "argmax", "argmin", "bernoulli", "bool", "byte", "char", "data_ptr",
-    "dim", "element_size", "eq", "equal", "ge", "get_device", "gt", "int", "is_contiguous",
-    "isfinite", "isinf", "isnan", "item", "le", "long", "lt", "multinomial", "ne", "nelement",
-    "nonzero", "numel", "numpy", "short", "size", "stride", "tolist");
+    "__float__", "__len__", "argmax", "argmin", "argsort", "bernoulli", "bool", "byte", "char",
+    "data_ptr", "dim", "element_size", "eq", "equal", "ge", "get_device", "gt", "int",
+    "is_contiguous", "isfinite", "isinf", "isnan", "item", "le", "long", "lt", "multinomial", "ne",
+    "nelement", "nonzero", "numel", "numpy", "short", "size", "stride", "tolist");
 
 // Tensor attributes that carry no graph (`x.shape`, `x.grad`: a leaf's gradient has none).
 inline constexpr auto kTensorAttributesWithoutGraph =
@@ -26,10 +26,10 @@ inline constexpr auto kTensorReductions = sorted_names(
 
 // `torch.*` functions whose result carries no graph.
 inline constexpr auto kTorchFunctionsWithoutGraph =
-    sorted_names("allclose", "argmax", "argmin", "bucketize", "count_nonzero", "device", "eq",
-                 "equal", "ge", "gt", "histc", "is_floating_point", "is_grad_enabled", "is_tensor",
-                 "isclose", "isfinite", "isinf", "isnan", "le", "lt", "manual_seed", "ne",
-                 "no_grad", "nonzero", "numel", "searchsorted", "unique");
+    sorted_names("allclose", "argmax", "argmin", "argsort", "bucketize", "count_nonzero", "device",
+                 "eq", "equal", "ge", "gt", "histc", "is_floating_point", "is_grad_enabled",
+                 "is_tensor", "isclose", "isfinite", "isinf", "isnan", "le", "lt", "manual_seed",
+                 "ne", "no_grad", "nonzero", "numel", "searchsorted", "unique");
 
 // `torch.*` factories: a new leaf tensor, with a graph only when asked (`requires_grad=True`).
 inline constexpr auto kTorchFactories = sorted_names(

@@ -542,6 +542,15 @@ class Lowerer {
         default:
           continue;
       }
+      if (c.kind == NodeKind::k_typed_parameter || c.kind == NodeKind::k_typed_default_parameter) {
+        // `count: int`: a number, whatever a framework's table says the parameter holds.
+        const auto kids = children(c.node);
+        if (const Child* type = field(kids, f_.type)) {
+          const std::string_view hint = text(type->node);
+          if (hint == "int" || hint == "float" || hint == "bool")
+            param.type_hint = ir::TypeHint::Number;
+        }
+      }
       if (!param.name.empty()) out.push_back(param);
     }
   }

@@ -13,11 +13,8 @@
 
 namespace sealint::semantic {
 
-// The qualified name (through the file's imports) of the first base of `cls`, or of a class of
-// the same file it derives from, that `matches`; empty when none does. Bounded by the number of
-// classes, so a cycle of same-file bases (invalid Python) ends.
-[[nodiscard]] std::string inherited_base(const ir::Module& module, const ir::ClassDef& cls,
-                                         const std::function<bool(std::string_view)>& matches);
+// The outside base a class derives from, through the classes of its file (ir/resolve.cpp).
+using ir::inherited_base;
 
 // `cls`, then the class of the same file it derives from first, and so on up: the classes whose
 // methods an instance of `cls` runs, most derived first. Ends at the first base that is not a

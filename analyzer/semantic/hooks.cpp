@@ -12,26 +12,14 @@ std::string_view RepeatedCall::caller() const {
   return hook != nullptr ? hook->framework : "every forward pass";
 }
 
-namespace {
-
-// The hook `method` is when its class derives, here or through classes of the same file, from a
-// framework's base that has a hook of that name.
-const knowledge::FrameworkHook* inherited_hook(const ir::Module& module, const ir::ClassDef& cls,
-                                               std::string_view method) {
-  const std::string base = inherited_base(module, cls, [&](std::string_view qualified) {
-    return knowledge::framework_hook(qualified, method) != nullptr;
-  });
-  return base.empty() ? nullptr : knowledge::framework_hook(base, method);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analysis,
                                                   const ir::Function& function) {
   const ir::ClassDef* cls = function.parent_class;
   if (cls == nullptr || function.params.empty()) return std::nullopt;
   RepeatedCall call;
-  call.hook = inherited_hook(analysis.module(), *cls, function.name);
+  call.hook = ir::framework_hook_of(analysis.module(), function);
   if (call.hook != nullptr) {
     call.autograd_on = call.hook->autograd_on && !analysis.runs_without_grad(function);
     return call;
