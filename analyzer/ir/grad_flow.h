@@ -56,6 +56,8 @@ class FileAnalysis {
   const Module& module() const { return module_; }
   // The other files of the project, or nullptr without project scope.
   const ProjectScope* project() const { return project_; }
+  // Some answer came from another file of the project: without it, the analysis would differ.
+  bool used_project() const { return used_project_; }
   // Grad evidence needs torch code (ir/torch_code.h): plain Python with a `loss` is not a
   // training script, and MXNet's `loss.backward()` is not torch's.
   bool has_torch() const { return torch_code_; }
@@ -129,6 +131,7 @@ class FileAnalysis {
 
   const Module& module_;
   const ProjectScope* project_ = nullptr;
+  mutable bool used_project_ = false;
   bool torch_code_ = false;
   mutable std::vector<Fact> facts_;
   mutable std::unordered_map<const Function*, std::unique_ptr<FunctionState>> functions_;

@@ -195,12 +195,18 @@ std::string FileAnalysis::imported_path(const Expr* expr) const {
       !module_.is_import_alias(root->text)) {
     return {};
   }
-  return qualified_name(module_, expr);
+  std::string path = qualified_name(module_, expr);
+  // torch's own names are the knowledge tables' (torch's sources are a project too, whose
+  // summaries of autograd Functions and C++ bindings would only blur what the tables know).
+  if (path == "torch" || path.starts_with("torch.")) return {};
+  return path;
 }
 
 const ForeignClass* FileAnalysis::imported_class(const Expr* expr) const {
   const std::string path = imported_path(expr);
-  return path.empty() ? nullptr : project_->class_named(path);
+  const ForeignClass* found = path.empty() ? nullptr : project_->class_named(path);
+  used_project_ = used_project_ || found != nullptr;
+  return found;
 }
 
 Fact FileAnalysis::instance_of_imported(const ForeignClass& cls) const {
@@ -214,7 +220,9 @@ Fact FileAnalysis::instance_of_imported(const ForeignClass& cls) const {
 
 const ForeignFunction* FileAnalysis::imported_function(const Expr* expr) const {
   const std::string path = imported_path(expr);
-  return path.empty() ? nullptr : project_->function(path);
+  const ForeignFunction* found = path.empty() ? nullptr : project_->function(path);
+  used_project_ = used_project_ || found != nullptr;
+  return found;
 }
 
 }  // namespace sealint::ir

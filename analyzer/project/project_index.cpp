@@ -12,8 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// An imported file past this size is not summarised: a generated table, not a training helper.
-constexpr size_t kMaxIndexedBytes = 4U * 1024U * 1024U;
 // Re-exports followed from one name (`pkg/__init__.py` -> `pkg/meters.py`), so that two
 // packages re-exporting each other's name end.
 constexpr int kMaxReexportHops = 4;
@@ -123,19 +121,33 @@ const std::vector<fs::path>& ProjectIndex::roots_of(const fs::path& importer) co
   return roots_.emplace(folder, std::move(roots)).first->second;
 }
 
+ProjectIndex::Entry& ProjectIndex::entry_of(const fs::path& file) const {
+  const std::lock_guard lock(mutex_);
+  auto& slot = entries_[file.string()];
+  if (!slot) slot = std::make_unique<Entry>();
+  return *slot;
+}
+
 const ModuleSummary* ProjectIndex::summary_of(const fs::path& file) const {
-  Entry* entry = nullptr;
-  {
-    const std::lock_guard lock(mutex_);
-    auto& slot = entries_[file.string()];
-    if (!slot) slot = std::make_unique<Entry>();
-    entry = slot.get();
-  }
+  Entry& entry = entry_of(file);
   // Loading runs outside the index's lock, once per file; a second asker waits for the first.
   // A load reads only its own file, so it never waits on another entry: no deadlock.
-  std::call_once(entry->once,
-                 [&] { entry->summary = std::make_unique<const ModuleSummary>(load(file)); });
-  return entry->summary.get();
+  std::call_once(entry.once,
+                 [&] { entry.summary = std::make_unique<const ModuleSummary>(load(file)); });
+  return entry.summary.get();
+}
+
+bool ProjectIndex::has(const fs::path& file) const {
+  const std::lock_guard lock(mutex_);
+  return entries_.contains(file.string());
+}
+
+void ProjectIndex::offer(const fs::path& file, const ir::FileAnalysis& analysis) const {
+  if (analysis.used_project()) return;  // not the file's own answer
+  Entry& entry = entry_of(file);
+  std::call_once(entry.once, [&] {
+    entry.summary = std::make_unique<const ModuleSummary>(summarize(analysis, file.string()));
+  });
 }
 
 ModuleSummary ProjectIndex::load(const fs::path& file) const {

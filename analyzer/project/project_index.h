@@ -22,6 +22,9 @@
 
 namespace sealint::project {
 
+// An imported file past this size is not summarised: a generated table, not a training helper.
+inline constexpr size_t kMaxIndexedBytes = 4U * 1024U * 1024U;
+
 class ProjectIndex {
  public:
   explicit ProjectIndex(const python::PythonGrammar& grammar) : grammar_(grammar) {}
@@ -39,6 +42,13 @@ class ProjectIndex {
                                                   std::string_view name) const;
   [[nodiscard]] bool is_module(const ir::ForeignClass& cls) const;
   [[nodiscard]] bool holds_parameters(const ir::ForeignClass& cls) const;
+  // The driver's offer of a file it has lowered and analysed anyway (`analysis` must not have
+  // used the project: ir::FileAnalysis::used_project), so that a file both named and imported is
+  // parsed once. Nothing happens when the file is summarised already; the summary is the one
+  // a load would make.
+  void offer(const std::filesystem::path& file, const ir::FileAnalysis& analysis) const;
+  // The file's summary is made, or being made.
+  [[nodiscard]] bool has(const std::filesystem::path& file) const;
   // How many files were summarised (for tests and --statistics).
   [[nodiscard]] size_t files_indexed() const;
 
@@ -59,6 +69,7 @@ class ProjectIndex {
   Symbol find_uncached(const std::filesystem::path& importer, std::string_view dotted,
                        int hops) const;
   const ModuleSummary* summary_of(const std::filesystem::path& file) const;
+  Entry& entry_of(const std::filesystem::path& file) const;
   const std::vector<std::filesystem::path>& roots_of(const std::filesystem::path& importer) const;
   ModuleSummary load(const std::filesystem::path& file) const;
 
@@ -74,6 +85,8 @@ class FileScope final : public ir::ProjectScope {
  public:
   // `path` as the user named it (relative to the working directory, or absolute).
   FileScope(const ProjectIndex& index, const std::filesystem::path& path);
+  // The file's absolute, normal path: the index's name for it.
+  [[nodiscard]] const std::filesystem::path& importer() const { return importer_; }
   [[nodiscard]] const ir::ForeignFunction* function(std::string_view dotted) const override {
     return index_.function(importer_, dotted);
   }
