@@ -138,11 +138,8 @@ class Worker {
   // disk) nor past the index's size bound.
   void offer_to_index(const FileInput& input, const ir::Module& module,
                       const ir::FileAnalysis& analysis, const std::filesystem::path& file) const {
-    if (input.content || module.file().code().size() > project::kMaxIndexedBytes ||
-        index_->has(file)) {
-      return;
-    }
-    if (!analysis.used_project()) index_->offer(file, analysis);
+    if (input.content || module.file().code().size() > project::kMaxIndexedBytes) return;
+    index_->offer(file, analysis);  // ignored when the analysis used the project
   }
 
   // The findings, in a `unittest.TestCase` of a file that is not a test file, of rules that do

@@ -1244,16 +1244,12 @@ class GradWalker {
     const std::string_view last = last_component(q);
     if (q.starts_with("numpy.") || q.starts_with("math.") || q.starts_with("np."))
       return no_grad_fact(ValueKind::Number);
-    // The project's own code before the knowledge tables, except torch's names: those tables
-    // know (torch's sources are a project too).
-    // A summary that knows nothing of the result (horovod's own `allreduce`, an autograd
-    // Function's `apply`) leaves the answer to the tables.
-    if (!q.starts_with("torch.")) {
-      if (auto imported = eval_imported(call);
-          imported && (imported->grad != Grad::Unknown || imported->kind != ValueKind::Unknown)) {
-        return *imported;
-      }
-    }
+    // The project's own code before the knowledge tables (torch's own names never resolve into
+    // the project: FileAnalysis::imported_path). A summary that knows nothing of the result
+    // (horovod's own `allreduce`, an autograd Function's `apply`) leaves the answer to them.
+    const std::optional<Fact> imported = eval_imported(call);
+    if (imported && (imported->grad != Grad::Unknown || imported->kind != ValueKind::Unknown))
+      return *imported;
     if (q == "collections.deque" || q == "collections.defaultdict" ||
         q == "collections.OrderedDict") {
       return no_grad_fact(ValueKind::Container);
@@ -1341,7 +1337,7 @@ class GradWalker {
       fact.params = arg_params;
       return fact;
     }
-    return eval_imported(call).value_or(Fact{});
+    return imported.value_or(Fact{});
   }
 
   // A call of a class or function another file of the project defines, from its summary.

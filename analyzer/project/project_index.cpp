@@ -40,20 +40,6 @@ const ir::ForeignFunction* ProjectIndex::function(const fs::path& importer,
   return find(importer, dotted).function;
 }
 
-const ir::ForeignFunction* ProjectIndex::method(const ir::ForeignClass& cls,
-                                                std::string_view name) const {
-  // Breadth-first up the imported bases, a bounded number of classes: a cycle of bases
-  // (invalid Python) ends.
-  std::vector<const ir::ForeignClass*> queue = {&cls};
-  for (size_t i = 0; i < queue.size() && i < kMaxBaseClasses; ++i) {
-    if (const ir::ForeignFunction* found = queue[i]->method(name)) return found;
-    for (const std::string& base : queue[i]->imported_bases) {
-      if (const ir::ForeignClass* up = class_named(queue[i]->file, base)) queue.push_back(up);
-    }
-  }
-  return nullptr;
-}
-
 bool ProjectIndex::up_the_bases(const ir::ForeignClass& cls,
                                 const std::function<bool(const ir::ForeignClass&)>& holds) const {
   std::vector<const ir::ForeignClass*> queue = {&cls};
@@ -64,6 +50,16 @@ bool ProjectIndex::up_the_bases(const ir::ForeignClass& cls,
     }
   }
   return false;
+}
+
+const ir::ForeignFunction* ProjectIndex::method(const ir::ForeignClass& cls,
+                                                std::string_view name) const {
+  const ir::ForeignFunction* found = nullptr;
+  up_the_bases(cls, [&](const ir::ForeignClass& c) {
+    found = c.method(name);
+    return found != nullptr;
+  });
+  return found;
 }
 
 bool ProjectIndex::is_module(const ir::ForeignClass& cls) const {
@@ -143,7 +139,7 @@ bool ProjectIndex::has(const fs::path& file) const {
 }
 
 void ProjectIndex::offer(const fs::path& file, const ir::FileAnalysis& analysis) const {
-  if (analysis.used_project()) return;  // not the file's own answer
+  if (analysis.used_project() || has(file)) return;  // not the file's own answer, or made
   Entry& entry = entry_of(file);
   std::call_once(entry.once, [&] {
     entry.summary = std::make_unique<const ModuleSummary>(summarize(analysis, file.string()));

@@ -47,8 +47,6 @@ class ProjectIndex {
   // parsed once. Nothing happens when the file is summarised already; the summary is the one
   // a load would make.
   void offer(const std::filesystem::path& file, const ir::FileAnalysis& analysis) const;
-  // The file's summary is made, or being made.
-  [[nodiscard]] bool has(const std::filesystem::path& file) const;
   // How many files were summarised (for tests and --statistics).
   [[nodiscard]] size_t files_indexed() const;
 
@@ -69,6 +67,8 @@ class ProjectIndex {
   Symbol find_uncached(const std::filesystem::path& importer, std::string_view dotted,
                        int hops) const;
   const ModuleSummary* summary_of(const std::filesystem::path& file) const;
+  // The file's summary is made, or being made (an offer then need not wait for it).
+  [[nodiscard]] bool has(const std::filesystem::path& file) const;
   Entry& entry_of(const std::filesystem::path& file) const;
   const std::vector<std::filesystem::path>& roots_of(const std::filesystem::path& importer) const;
   ModuleSummary load(const std::filesystem::path& file) const;

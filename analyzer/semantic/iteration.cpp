@@ -6,6 +6,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/semantic/bindings.h"
+#include "analyzer/semantic/definitions.h"
 
 namespace sealint::semantic {
 
@@ -128,20 +129,11 @@ bool iterates_literal_value(const ir::Function& function, const Stmt& loop) {
   const Expr* sized = range->arg(0)->arg(0);
   if (sized->kind != ExprKind::Name || function.has_param(sized->text)) return false;
   // Bound once in the function, to a call made of written-out data.
-  int bindings = 0;
-  bool written_out = false;
-  ir::for_each_nested(function.body, [&](const Stmt& stmt) {
-    for (const Expr* target : stmt.targets) {
-      ir::for_each_subexpr(*target, [&](const Expr& sub) {
-        if (sub.kind != ExprKind::Name || sub.text != sized->text) return;
-        ++bindings;
-        written_out = stmt.kind == StmtKind::Assign && stmt.targets.size() == 1 && target == &sub &&
-                      stmt.value != nullptr && stmt.value->kind == ExprKind::Call &&
-                      written_out_data(stmt.value, kCallDepth);
-      });
-    }
-  });
-  return bindings == 1 && written_out;
+  Definitions definitions;
+  const std::vector<Definition>& bound = definitions.of(function, std::string(sized->text));
+  return bound.size() == 1 && !bound.front().element && bound.front().value != nullptr &&
+         bound.front().value->kind == ExprKind::Call &&
+         written_out_data(bound.front().value, kCallDepth);
 }
 
 bool may_skip_body(const ir::Function& function) {
