@@ -2,7 +2,6 @@
 // work in the function runs. docs: docs/rules/SL004.md
 #include <algorithm>
 #include <array>
-#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -10,6 +9,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
+#include "analyzer/semantic/stored_values.h"
 #include "rules/rule.h"
 #include "rules/support/fixes.h"
 #include "rules/support/growth.h"
@@ -142,61 +142,6 @@ bool stored_elsewhere(const Stmt& loop, std::string_view name) {
   return found;
 }
 
-// Root names the loop's stored graph values are computed from within one iteration: a value
-// with a graph the loop appends or assigns to a subscript or attribute, and, back through the
-// loop's assignments, every name it was computed from (and the names bound with those by one
-// statement: `emb, _ = strip(emb, mask)`). Such a name's graph is kept by the store after the
-// loop, so deleting the name would free nothing (allennlp's `all_embeddings.append(emb.view(..))`).
-std::set<std::string, std::less<>> feeding_stores(const ir::FileAnalysis& analysis,
-                                                  const Stmt& loop) {
-  std::set<std::string, std::less<>> feeding;
-  auto add_reads = [&](const Expr* value) {
-    bool grew = false;
-    ir::for_each_read_with_history(value, [&](std::string_view key, const Expr&) {
-      grew = feeding.emplace(ir::place_root(key)).second || grew;
-      return false;
-    });
-    return grew;
-  };
-  ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
-    if ((stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AnnAssign) &&
-        stmt.value != nullptr && ir::holds_graph(analysis.fact(*stmt.value))) {
-      for (const Expr* target : stmt.targets) {
-        if (target->kind == ExprKind::Attr || target->kind == ExprKind::Subscript)
-          add_reads(stmt.value);
-      }
-    }
-    ir::for_each_expr(stmt, [&](const Expr& e) {
-      if (e.kind != ExprKind::Call || e.callee()->kind != ExprKind::Attr ||
-          knowledge::container_store(e.callee()->text) == nullptr) {
-        return;
-      }
-      for (size_t i = 0; i < e.arg_count(); ++i) {
-        if (ir::holds_graph(analysis.fact(*e.arg(i)))) add_reads(e.arg(i));
-      }
-    });
-  });
-  // Back through the assignments, to a fixed point (each round adds a name or ends).
-  for (bool grew = !feeding.empty(); grew;) {
-    grew = false;
-    ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
-      if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
-      std::vector<std::string_view> bound;
-      for (const Expr* target : stmt.targets) {
-        ir::for_each_subexpr(*target, [&](const Expr& sub) {
-          if (sub.kind == ExprKind::Name) bound.push_back(sub.text);
-        });
-      }
-      const bool feeds = std::any_of(bound.begin(), bound.end(),
-                                     [&](std::string_view name) { return feeding.contains(name); });
-      if (!feeds) return;
-      for (std::string_view name : bound) grew = feeding.emplace(name).second || grew;
-      grew = add_reads(stmt.value) || grew;
-    });
-  }
-  return feeding;
-}
-
 // C++: `torch::Tensor step = std::move(name);` (or an assignment from it) in the loop after the
 // name's last binding: the moved-from tensor holds nothing after the loop.
 bool moved_from_after(const ir::Module& module, const Stmt& loop, const Extruded& e) {
@@ -278,7 +223,7 @@ class ScopeExtrusion final : public Rule {
     // Also kept in a container or an attribute: deleting the name would free nothing.
     std::erase_if(names, [&](const Extruded& e) { return stored_elsewhere(loop, e.name); });
     if (!names.empty()) {
-      const auto feeding = feeding_stores(analysis, loop);
+      const auto feeding = semantic::names_feeding_stores(analysis, loop);
       std::erase_if(names, [&](const Extruded& e) { return feeding.contains(e.name); });
     }
     if (module.language() == ir::Language::Cpp) {
