@@ -24,6 +24,9 @@ fixed_loss_list|examples/fixed_loss_list.py|--steps 100 --width 1024 --batch-siz
 rnn_eval|bench/confirm/rnn_eval.py|--steps 40|20
 leaky_eval_loss|examples/leaky_eval_loss.py|--steps 40|20
 eval_until_oom|bench/confirm/eval_until_oom.py|--steps 40|20
+loader_workers|bench/confirm/loader_workers.py|--workers 2|20
+compiled_amp|bench/confirm/compiled_amp.py|--steps 60|20
+eager_amp|bench/confirm/compiled_amp.py|--steps 60 --no-compile|20
 EOF
 }
 
