@@ -191,7 +191,8 @@ class GradAccumulation final : public Rule {
                     ? fmt::format("use a value without a graph: `{}`",
                                   method_on(*acc.value, value.text, sanitizer(module, scalar)))
                     : fmt::format("call `.{}` on the value first", sanitizer(module, scalar)),
-                hook_evidence(function, *call, acc.key));
+                hook_evidence(function, *call, acc.key))
+        .probe = calls_probe_hint(sink.file(), function, ProbeMeasure::Growth, {acc.key});
   }
 
   // True when it reported.

@@ -154,7 +154,8 @@ class TensorCollection final : public Rule {
                                               value.scalar ? item_method(module) : "detach()"))
                       : fmt::format("store a value without a graph (`.{}` or `.detach()`)",
                                     item_method(module)),
-        hook_evidence(function, *call, key));
+        hook_evidence(function, *call, key))
+        .probe = calls_probe_hint(sink.file(), function, ProbeMeasure::Growth, {std::string(key)});
   }
 
   // A store in `loop`, across whose iterations the container `key` grows.

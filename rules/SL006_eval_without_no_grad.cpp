@@ -208,7 +208,7 @@ class EvalWithoutNoGrad final : public Rule {
     const std::string where = by_name ? fmt::format("in `{}()`", shown_name(function))
                                       : fmt::format("after `{}.eval()`", name);
     const ProbeHint probe =
-        probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *run.call));
+        probe_hint(sink.file(), loop, ProbeMeasure::Graph, sl006::bound_outputs(loop.body, *run.call));
     if (run.helper.function == nullptr) {
       sink.report(kInfo, run.call->range,
                   fmt::format("`{}` runs with autograd on {}; activations are kept for a backward "
@@ -329,7 +329,7 @@ class EvalWithoutNoGrad final : public Rule {
                 fmt::format("run the forward under `with torch.set_grad_enabled({}):`", test),
                 std::move(related))
         .probe =
-        probe_hint(sink.file(), loop, ProbeMeasure::Graph, bound_outputs(loop, *facts.forward));
+        probe_hint(sink.file(), loop, ProbeMeasure::Graph, sl006::bound_outputs(loop.body, *facts.forward));
   }
 
   // C++ has a guard, not a decorator or a `with` block.
@@ -346,20 +346,6 @@ class EvalWithoutNoGrad final : public Rule {
     return "run the loop under `with torch.no_grad():` (or `torch.inference_mode()`)";
   }
 
-  // The names the model's output is bound to in the loop (`out = model(x)`), where confirm mode
-  // looks for the graph it records.
-  static std::vector<std::string> bound_outputs(const Stmt& loop, const Expr& call) {
-    std::vector<std::string> names;
-    ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
-      if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
-          stmt.value->range.begin > call.range.begin || stmt.value->range.end < call.range.end)
-        return;
-      for (const Expr* target : stmt.targets) {
-        if (std::string key = ir::place_key(target); !key.empty()) names.push_back(key);
-      }
-    });
-    return names;
-  }
 };
 
 }  // namespace
@@ -371,6 +357,19 @@ const RuleInfo& sl006::info() {
 const Expr* sl006::model_of(const Expr& call) {
   const Expr* callee = call.callee();
   return callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
+}
+
+std::vector<std::string> sl006::bound_outputs(const std::vector<Stmt*>& body, const Expr& call) {
+  std::vector<std::string> names;
+  ir::for_each_nested(body, [&](const Stmt& stmt) {
+    if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+        stmt.value->range.begin > call.range.begin || stmt.value->range.end < call.range.end)
+      return;
+    for (const Expr* target : stmt.targets) {
+      if (std::string key = ir::place_key(target); !key.empty()) names.push_back(key);
+    }
+  });
+  return names;
 }
 
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad() {

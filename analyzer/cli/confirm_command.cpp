@@ -80,21 +80,35 @@ std::string verdict_summary(const std::vector<Diagnostic>& findings) {
 }
 
 // The loops measured without a finding, after the findings: `path:line: loop: verdict: ...`.
+// A watched loop's growth, when it calls a flagged function (`forward()`), is that finding's:
+// `runs_flagged[i]` names it ("fwd.py:13"), empty when it calls none.
 void write_watched(std::ostream& out, const std::vector<WatchedLoop>& watched,
-                   const std::vector<Confirmation>& verdicts) {
+                   const std::vector<Confirmation>& verdicts,
+                   const std::vector<std::string>& runs_flagged) {
   for (size_t i = 0; i < watched.size(); ++i) {
     const Confirmation& c = verdicts[i];
     const std::string trend = output::sparkline(c.trend);
+    std::string whose;
+    if (c.verdict == Verdict::Confirmed) {
+      whose = runs_flagged[i].empty()
+                  ? " (a leak no rule reported)"
+                  : fmt::format(" (it calls the code of the finding at {})", runs_flagged[i]);
+    }
     out << fmt::format("{}:{}: training loop without a finding: {}{}{}\n", watched[i].path,
-                       watched[i].probe.loop_line, output::confirmation_line(c),
-                       c.verdict == Verdict::Confirmed ? " (a leak no rule reported)" : "",
+                       watched[i].probe.loop_line, output::confirmation_line(c), whose,
                        trend.empty() ? "" : "  " + trend);
   }
 }
 
+struct WatchedVerdicts {
+  std::vector<WatchedLoop> loops;
+  std::vector<Confirmation> verdicts;
+  std::vector<std::string> runs_flagged;  // see write_watched
+};
+
 int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& registry,
-                   const std::vector<Diagnostic>& findings, const std::vector<WatchedLoop>& watched,
-                   const std::vector<Confirmation>& watched_verdicts, const ProbeRun& run) {
+                   const std::vector<Diagnostic>& findings, const WatchedVerdicts& watched,
+                   const ProbeRun& run) {
   std::ofstream file_out;
   if (!options.output_path.empty()) {
     file_out.open(options.output_path, std::ios::binary | std::ios::trunc);
@@ -119,7 +133,7 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
   } else {
     const bool color = options.output_path.empty() && use_color(options.color);
     output::write_text(out, findings, lines, {color});
-    write_watched(out, watched, watched_verdicts);
+    write_watched(out, watched.loops, watched.verdicts, watched.runs_flagged);
     const nlohmann::json seconds = run.result.value("seconds", nlohmann::json());
     const std::string ran = fmt::format(
         "{}{}", run.end.summary,
@@ -127,7 +141,7 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
     if (findings.empty()) {
       // A loop the run never reached was not measured, whatever the plan said.
       const auto measured = static_cast<size_t>(
-          std::count_if(watched_verdicts.begin(), watched_verdicts.end(),
+          std::count_if(watched.verdicts.begin(), watched.verdicts.end(),
                         [](const Confirmation& c) { return c.verdict != Verdict::NotReached; }));
       out << fmt::format("No findings in {}; {} loop{} measured ({}).\n", options.script,
                          measured == 0 ? std::string("no") : std::to_string(measured),
@@ -170,7 +184,7 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   }
   // JSON and SARIF carry findings only: with none, there is nothing to run.
   if (findings.empty() && options.format != "text" && !options.plan_only)
-    return write_findings(options, registry, findings, {}, {}, ProbeRun{});
+    return write_findings(options, registry, findings, {}, ProbeRun{});
   // The plan reaches the probe as JSON, which holds UTF-8 only: a file name that is not cannot
   // be matched against the frames Python runs.
   if (utf8::first_invalid(options.script))
@@ -223,16 +237,21 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     if (!verified) return fail(verified.error());
     if (*verified == 0) std::cerr << "sealint: note: --verify-fix: no finding here has a fix\n";
   }
-  std::vector<WatchedLoop> shown;
-  std::vector<Confirmation> watched_verdicts;
+  WatchedVerdicts shown;
   for (size_t i = 0; i < watched.size(); ++i) {
     const size_t id = findings.size() + i;
     if (confirm::encloses_measured_loop(run.result, id)) continue;
-    shown.push_back(watched[i]);
-    watched_verdicts.push_back(
+    shown.loops.push_back(watched[i]);
+    shown.verdicts.push_back(
         confirm::judge_watched(watched[i], id, run.result, run.end, device_memory));
+    std::vector<std::string> called;
+    for (const size_t entry : confirm::entries_called_inside(run.result, id)) {
+      if (entry < findings.size())
+        called.push_back(fmt::format("{}:{}", findings[entry].path, findings[entry].span.begin.line));
+    }
+    shown.runs_flagged.push_back(fmt::format("{}", fmt::join(called, ", ")));
   }
-  const int status = write_findings(options, registry, findings, shown, watched_verdicts, run);
+  const int status = write_findings(options, registry, findings, shown, run);
   if (status == kExitError) return status;
   if (run.interrupted != 0) return 128 + run.interrupted;  // what a shell reports for Ctrl-C
   // Verdicts of "not reached" everywhere are no evidence of anything: not a success.

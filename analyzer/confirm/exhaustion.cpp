@@ -28,12 +28,13 @@ uint64_t exhaustion_iteration(double last, double per_iteration, double limit,
   return iterations + static_cast<uint64_t>(std::min(more, kMax));
 }
 
-std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration, uint32_t iterations) {
+std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration, uint32_t iterations,
+                                std::string_view step) {
   const std::string memory = limit.from_option
                                  ? fmt::format("the {} of --device-memory", bytes_text(limit.bytes))
                                  : fmt::format("the GPU's {}", bytes_text(limit.bytes));
   if (iteration <= iterations) return fmt::format("; {} is already used up", memory);
-  return fmt::format("; at this rate {} runs out near iteration {}", memory, grouped(iteration));
+  return fmt::format("; at this rate {} runs out near {} {}", memory, step, grouped(iteration));
 }
 
 }  // namespace sealint::confirm

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -24,8 +25,10 @@ struct MemoryLimit {
 [[nodiscard]] uint64_t exhaustion_iteration(double last, double per_iteration, double limit,
                                             uint32_t iterations);
 
-// "; at this rate the GPU's 79.1 GiB runs out near iteration 32,456".
+// "; at this rate the GPU's 79.1 GiB runs out near iteration 32,456"; `step` names what is
+// counted ("iteration" for a loop, "call" for a function a framework calls per batch).
 [[nodiscard]] std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration,
-                                              uint32_t iterations);
+                                              uint32_t iterations,
+                                              std::string_view step = "iteration");
 
 }  // namespace sealint::confirm

@@ -21,6 +21,10 @@ nlohmann::json entry(size_t id, std::string_view rule, const std::string& path, 
   if (probe) {
     measure = std::string(probe_measure_name(probe->measure));
     loop = {{"file", file}, {"line", probe->loop_line}, {"end_line", probe->loop_end_line}};
+    if (probe->region == ProbeRegion::Calls) {
+      loop["counts"] = "calls";
+      loop["function"] = probe->function;
+    }
     for (const std::string& v : probe->variables) variables.push_back(v);
   }
   return {{"id", id},           {"rule", rule}, {"path", path},

@@ -24,8 +24,12 @@ std::string progress_line(const json& progress, std::string_view script, double 
     // Iterations past --steps are not sampled: the line shows what counts.
     const long long iterations =
         std::min(loop["iterations"].get<long long>(), steps.get<long long>());
-    parts.push_back(fmt::format("line {} {}/{}", loop["line"].get<long long>(), iterations,
-                                steps.get<long long>()));
+    // A function whose calls are counted is named by them: "training_step() 3/20".
+    const json function = loop.value("function", json());
+    const std::string region = function.is_string()
+                                   ? fmt::format("{}()", function.get<std::string>())
+                                   : fmt::format("line {}", loop["line"].get<long long>());
+    parts.push_back(fmt::format("{} {}/{}", region, iterations, steps.get<long long>()));
   }
   return fmt::format("running {}: {} ({:.1f} s)", script,
                      parts.empty() ? std::string("no loop reached yet")

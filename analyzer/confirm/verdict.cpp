@@ -117,10 +117,23 @@ uint32_t measured_iterations(const json& found, const json* loop, uint32_t itera
   return std::min(iterations, static_cast<uint32_t>(longest - 1));
 }
 
-std::string too_few_detail(uint32_t iterations) {
-  return fmt::format(
-      "only {} iteration{} ran, too few to see a trend (raise --steps, or the loop's length)",
-      iterations, iterations == 1 ? "" : "s");
+// What one sample step is: a loop's iteration, or a call of a function a framework runs per
+// batch (a hook, `forward()`).
+struct StepWords {
+  std::string_view one = "iteration";
+  std::string_view many = "iterations";
+  [[nodiscard]] std::string_view of(double n) const { return n == 1 ? one : many; }
+};
+
+StepWords step_words(const ProbeHint& probe) {
+  if (probe.region == ProbeRegion::Calls) return {"call", "calls"};
+  return {};
+}
+
+std::string too_few_detail(uint32_t iterations, const StepWords& steps) {
+  return fmt::format("only {} {} ran, too few to see a trend (raise --steps{})", iterations,
+                     steps.of(iterations),
+                     steps.one == "call" ? ", or run the script longer" : ", or the loop's length");
 }
 
 struct VariableTrend {
@@ -130,7 +143,7 @@ struct VariableTrend {
   std::vector<double> shown;
 };
 
-std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
+std::string growth_sentence(const VariableTrend& v, uint32_t iterations, const StepWords& steps) {
   std::string amount;
   if (v.metric == "graph_nodes") {
     amount = counted(v.trend.slope, "autograd node");
@@ -139,8 +152,8 @@ std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
   } else {
     amount = bytes_text(v.trend.slope) + " of tensors";
   }
-  return fmt::format("`{}` grows by {} per iteration over {} iterations (fit R² {:.2f})", v.name,
-                     amount, iterations, v.trend.r_squared);
+  return fmt::format("`{}` grows by {} per {} over {} {} (fit R² {:.2f})", v.name, amount,
+                     steps.one, iterations, steps.of(iterations), v.trend.r_squared);
 }
 
 // `watched`: a loop no rule flagged, where only a graph or tensor memory counts as growth.
@@ -148,6 +161,7 @@ std::string growth_sentence(const VariableTrend& v, uint32_t iterations) {
 Confirmation judge_growth(const ProbeHint& probe, const json& found,
                           const std::optional<LoopMemory>& memory, uint32_t iterations,
                           bool watched) {
+  const StepWords steps = step_words(probe);
   Confirmation c;
   c.iterations = iterations;
   std::optional<VariableTrend> best;
@@ -181,24 +195,25 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found,
     c.metric = best->metric;
     c.fit = best->trend.r_squared;
     c.trend = best->shown;
-    c.detail = growth_sentence(*best, iterations);
+    c.detail = growth_sentence(*best, iterations, steps);
     if (memory) {
       if (!c.bytes_per_iteration) c.bytes_per_iteration = memory->per_iteration;
       c.detail +=
-          fmt::format("; {} +{} per iteration", memory->what, bytes_text(memory->per_iteration));
+          fmt::format("; {} +{} per {}", memory->what, bytes_text(memory->per_iteration), steps.one);
     }
     return c;
   }
   if (iterations < kMinTrendIterations) {
     c.verdict = Verdict::TooFewIterations;
-    c.detail = too_few_detail(iterations);
+    c.detail = too_few_detail(iterations, steps);
     if (flat) c.trend = flat->shown;
     return c;
   }
   if (watched && !memory) {
     c.verdict = Verdict::NotConfirmed;
     c.detail =
-        fmt::format("no autograd graph or tensor memory grew over {} iterations", iterations);
+        fmt::format("no autograd graph or tensor memory grew over {} {}", iterations,
+                    steps.of(iterations));
     if (flat) c.trend = flat->shown;
     return c;
   }
@@ -210,14 +225,15 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found,
       c.subject = "the loop";
       c.metric = memory->what;
       c.bytes_per_iteration = memory->per_iteration;
-      c.detail = fmt::format("{} grow by {} per iteration over {} iterations", memory->what,
-                             bytes_text(memory->per_iteration), iterations);
+      c.detail = fmt::format("{} grow by {} per {} over {} {}", memory->what,
+                             bytes_text(memory->per_iteration), steps.one, iterations,
+                             steps.of(iterations));
       if (!watched) c.detail += fmt::format(" ({} could not be read)", first_place);
       return c;
     }
     c.verdict = Verdict::NotConfirmed;
-    c.detail = fmt::format("nothing grew over {} iterations, and {} could not be read", iterations,
-                           first_place);
+    c.detail = fmt::format("nothing grew over {} {}, and {} could not be read", iterations,
+                           steps.of(iterations), first_place);
     return c;
   }
   c.verdict = Verdict::NotConfirmed;
@@ -226,14 +242,14 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found,
   c.trend = flat->shown;
   if (flat->trend.samples < kMinTrendSamples) {
     c.verdict = Verdict::TooFewIterations;
-    c.detail = too_few_detail(iterations);
+    c.detail = too_few_detail(iterations, steps);
   } else {
     c.fit = flat->trend.r_squared;
     const std::string_view what = flat->metric == "graph_nodes" ? "autograd nodes"
                                   : flat->metric == "length"    ? "length"
                                                                 : "tensor bytes";
-    c.detail = fmt::format("`{}` did not grow steadily over {} iterations ({} {} to {})",
-                           flat->name, iterations, what, count_text(flat->shown.front()),
+    c.detail = fmt::format("`{}` did not grow steadily over {} {} ({} {} to {})", flat->name,
+                           iterations, steps.of(iterations), what, count_text(flat->shown.front()),
                            count_text(flat->shown.back()));
   }
   return c;
@@ -245,7 +261,7 @@ void add_run_end(Confirmation& c, const RunEnd& end) {
     c.detail += fmt::format("; {}", end.summary);
 }
 
-Confirmation judge_graph(const json& found, uint32_t iterations) {
+Confirmation judge_graph(const json& found, uint32_t iterations, const StepWords& steps) {
   Confirmation c;
   c.iterations = iterations;
   c.metric = "graph_nodes";
@@ -258,7 +274,7 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
     if (samples.size() < 2) {
       c.verdict = Verdict::TooFewIterations;
       c.subject = text_field(variable, "name");
-      c.detail = too_few_detail(static_cast<uint32_t>(samples.size()));
+      c.detail = too_few_detail(static_cast<uint32_t>(samples.size()), steps);
       return c;
     }
     const auto with_graph = static_cast<size_t>(
@@ -271,13 +287,14 @@ Confirmation judge_graph(const json& found, uint32_t iterations) {
       c.verdict = Verdict::Confirmed;
       c.nodes_per_iteration = sorted[sorted.size() / 2];
       c.detail = fmt::format(
-          "`{}` carries an autograd graph of {} on {} of {} iterations, never used by a "
-          "backward",
-          c.subject, counted(*c.nodes_per_iteration, "node"), with_graph, samples.size());
+          "`{}` carries an autograd graph of {} on {} of {} {}, never used by a backward",
+          c.subject, counted(*c.nodes_per_iteration, "node"), with_graph, samples.size(),
+          steps.of(static_cast<double>(samples.size())));
     } else {
       c.verdict = Verdict::NotConfirmed;
-      c.detail = fmt::format("`{}` carried no autograd graph on {} of {} iterations", c.subject,
-                             samples.size() - with_graph, samples.size());
+      c.detail = fmt::format("`{}` carried no autograd graph on {} of {} {}", c.subject,
+                             samples.size() - with_graph, samples.size(),
+                             steps.of(static_cast<double>(samples.size())));
     }
     return c;
   }
@@ -348,12 +365,12 @@ std::vector<HeldLink> held_by(const json& found, std::string_view subject) {
 
 // When a confirmed growth of the loop's memory would use up the memory there is.
 void add_exhaustion(Confirmation& c, const std::optional<LoopMemory>& memory,
-                    const std::optional<MemoryLimit>& limit) {
+                    const std::optional<MemoryLimit>& limit, const StepWords& steps) {
   if (c.verdict != Verdict::Confirmed || !memory || !limit) return;
   if (!memory->cuda && !limit->from_option) return;  // the GPU's size bounds GPU memory only
   c.runs_out_at =
       exhaustion_iteration(memory->last, memory->per_iteration, limit->bytes, c.iterations);
-  c.detail += exhaustion_sentence(*limit, *c.runs_out_at, c.iterations);
+  c.detail += exhaustion_sentence(*limit, *c.runs_out_at, c.iterations, steps.one);
 }
 
 // The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
@@ -369,10 +386,17 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
       static_cast<uint32_t>(index_of(found->value("iterations", json())).value_or(0));
   const json& loops = field(result, "loops");
   const json* loop = element(loops, field(*found, "loop"));
+  const StepWords steps = step_words(probe);
   if (iterations == 0) {
     const bool entered =
         loop != nullptr && loop->is_object() && index_of(loop->value("entries", json())) > 0U;
     c.verdict = entered ? Verdict::TooFewIterations : Verdict::NotReached;
+    if (probe.region == ProbeRegion::Calls) {
+      c.detail = entered ? fmt::format("`{}()` was called but never returned ({})", probe.function,
+                                       end.summary)
+                         : fmt::format("`{}()` was never called ({})", probe.function, end.summary);
+      return c;
+    }
     c.detail =
         entered ? fmt::format(
                       "the loop at line {} was entered but finished no iteration "
@@ -383,11 +407,11 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   }
   const uint32_t measured = measured_iterations(*found, loop, iterations);
   if (probe.measure == ProbeMeasure::Graph) {
-    c = judge_graph(*found, measured);
+    c = judge_graph(*found, measured, steps);
   } else {
     const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
     c = judge_growth(probe, *found, memory, measured, watched);
-    add_exhaustion(c, memory, memory_limit(result, device_memory));
+    add_exhaustion(c, memory, memory_limit(result, device_memory), steps);
     if (c.verdict == Verdict::Confirmed) c.held_by = held_by(*found, c.subject);
   }
   if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())
@@ -427,6 +451,24 @@ bool encloses_measured_loop(const json& result, size_t id) {
   if (loop == nullptr || !loop->is_object()) return false;
   const json& encloses = field(*loop, "encloses");
   return encloses.is_array() && !encloses.empty();
+}
+
+std::vector<size_t> entries_called_inside(const json& result, size_t id) {
+  std::vector<size_t> ids;
+  const json* found = finding_result(result, id);
+  if (found == nullptr) return ids;
+  const json& loops = field(result, "loops");
+  const json* loop = element(loops, field(*found, "loop"));
+  if (loop == nullptr || !loop->is_object()) return ids;
+  const json& runs = field(*loop, "runs");
+  if (!runs.is_array() || runs.empty()) return ids;
+  for (const json& entry : field(result, "findings")) {
+    const json& region = field(entry, "loop");
+    const std::optional<size_t> entry_id = index_of(field(entry, "id"));
+    if (!entry_id || !index_of(region)) continue;
+    if (std::find(runs.begin(), runs.end(), region) != runs.end()) ids.push_back(*entry_id);
+  }
+  return ids;
 }
 
 }  // namespace sealint::confirm

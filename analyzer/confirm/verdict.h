@@ -29,4 +29,9 @@ void judge(std::vector<Diagnostic>& findings, const nlohmann::json& result, cons
 // around `train()`): a watched loop like that adds nothing to the inner loop's verdict.
 [[nodiscard]] bool encloses_measured_loop(const nlohmann::json& result, size_t id);
 
+// The ids of the plan entries whose region is a function called inside an iteration of plan
+// entry `id`'s loop (the training loop that calls a flagged `forward()`): what that loop's own
+// growth is made of.
+[[nodiscard]] std::vector<size_t> entries_called_inside(const nlohmann::json& result, size_t id);
+
 }  // namespace sealint::confirm

@@ -17,12 +17,20 @@ enum class ProbeMeasure {
 
 [[nodiscard]] std::string_view probe_measure_name(ProbeMeasure measure);
 
+// What one step of the pattern is: an iteration of a loop statement, or a call of a function
+// that a framework (or the model's caller) runs once per batch: a Lightning hook, `forward()`.
+enum class ProbeRegion { Loop, Calls };
+
 struct ProbeHint {
   ProbeMeasure measure = ProbeMeasure::Growth;
-  uint32_t loop_line = 0;      // the loop's header line: the probe counts its visits
-  uint32_t loop_end_line = 0;  // the loop's last line
-  // Places to measure in the loop's frame: a name, then attributes (`self.meter.sum`).
+  // Loop: the header line, whose visits the probe counts. Calls: the `def` line of the function
+  // whose calls it counts.
+  uint32_t loop_line = 0;
+  uint32_t loop_end_line = 0;  // the region's last line
+  // Places to measure in the region's frame: a name, then attributes (`self.meter.sum`).
   std::vector<std::string> variables;
+  ProbeRegion region = ProbeRegion::Loop;
+  std::string function;  // Calls: the function's name (the code object's co_name)
   bool operator==(const ProbeHint&) const = default;
 };
 

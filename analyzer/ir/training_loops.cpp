@@ -34,6 +34,21 @@ std::vector<std::string> carried_places(const Function& function, const Stmt& lo
   return keys;
 }
 
+uint32_t last_line(const SourceFile& file, const SourceRange& range) {
+  return file.position(range.end > range.begin ? range.end - 1 : range.begin).line;
+}
+
+// A subscripted place is measured as its container.
+std::vector<std::string> measured_places(const std::vector<std::string>& keys) {
+  std::vector<std::string> places;
+  for (const std::string& key : keys) {
+    std::string place = key.substr(0, key.find('['));
+    if (!place.empty() && std::find(places.begin(), places.end(), place) == places.end())
+      places.push_back(std::move(place));
+  }
+  return places;
+}
+
 }  // namespace
 
 ProbeHint probe_hint(const SourceFile& file, const Stmt& loop, ProbeMeasure measure,
@@ -41,14 +56,21 @@ ProbeHint probe_hint(const SourceFile& file, const Stmt& loop, ProbeMeasure meas
   ProbeHint hint;
   hint.measure = measure;
   hint.loop_line = file.position(loop.range.begin).line;
-  hint.loop_end_line =
-      file.position(loop.range.end > loop.range.begin ? loop.range.end - 1 : loop.range.begin).line;
-  for (const std::string& key : keys) {
-    std::string place = key.substr(0, key.find('['));
-    if (!place.empty() &&
-        std::find(hint.variables.begin(), hint.variables.end(), place) == hint.variables.end())
-      hint.variables.push_back(std::move(place));
-  }
+  hint.loop_end_line = last_line(file, loop.range);
+  hint.variables = measured_places(keys);
+  return hint;
+}
+
+ProbeHint calls_probe_hint(const SourceFile& file, const Function& function, ProbeMeasure measure,
+                           const std::vector<std::string>& keys) {
+  ProbeHint hint;
+  hint.measure = measure;
+  hint.region = ProbeRegion::Calls;
+  // The `def` line, which Python's own `FunctionDef.lineno` names; decorators sit above it.
+  hint.loop_line = file.position(function.name_range.begin).line;
+  hint.loop_end_line = last_line(file, function.range);
+  hint.function = std::string(function.name);
+  hint.variables = measured_places(keys);
   return hint;
 }
 

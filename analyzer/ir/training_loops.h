@@ -22,6 +22,12 @@ struct TrainingLoop {
 [[nodiscard]] ProbeHint probe_hint(const SourceFile& file, const Stmt& loop, ProbeMeasure measure,
                                    const std::vector<std::string>& keys);
 
+// What confirm mode measures for a finding whose step is a call of `function` (a framework's
+// hook, `forward()`): the probe counts its calls and reads the places `keys` in its frame.
+[[nodiscard]] ProbeHint calls_probe_hint(const SourceFile& file, const Function& function,
+                                         ProbeMeasure measure,
+                                         const std::vector<std::string>& keys);
+
 // Loops that train (a backward or an optimizer step) with no nested loop that trains.
 [[nodiscard]] std::vector<TrainingLoop> training_loops(const Module& module,
                                                        const FileAnalysis& analysis);

@@ -14,13 +14,26 @@ class PlanError(Exception):
     """The plan cannot be used; the message says which field and why."""
 
 
-class Loop(object):
-    __slots__ = ("file", "line", "end_line")
+COUNTS = ("iterations", "calls")
 
-    def __init__(self, file, line, end_line):
+
+class Loop(object):
+    """The region whose steps are counted: a loop statement (`counts` "iterations", `line` its
+    header), or a function a framework calls once per batch (`counts` "calls", `line` its `def`
+    line, `function` its name)."""
+
+    __slots__ = ("file", "line", "end_line", "counts", "function")
+
+    def __init__(self, file, line, end_line, counts="iterations", function=None):
         self.file = file
         self.line = line
         self.end_line = end_line
+        self.counts = counts
+        self.function = function
+
+    @property
+    def calls(self):
+        return self.counts == "calls"
 
 
 class Finding(object):
@@ -84,7 +97,15 @@ def _loop(raw, where):
     end_line = _field(raw, "end_line", _positive, "a line number", where)
     if end_line < line:
         raise PlanError("%s: `end_line` %d is before `line` %d" % (where, end_line, line))
-    return Loop(file, line, end_line)
+    counts = raw.get("counts", "iterations")
+    if counts not in COUNTS:
+        raise PlanError("%s: `counts` must be one of %s, not %s" % (where, "/".join(COUNTS),
+                                                                   json.dumps(counts)))
+    function = None
+    if counts == "calls":
+        function = _field(raw, "function", lambda v: isinstance(v, str) and v.isidentifier(),
+                          "a function name", where)
+    return Loop(file, line, end_line, counts, function)
 
 
 def _finding(raw, index):

@@ -26,9 +26,15 @@ class Progress(object):
             return
         self.last = now
         doc = {"elapsed": round(now - self.started, 2), "steps": self.steps,
-               "loops": [{"file": loop.file, "line": loop.line, "iterations": loop.iterations}
-                         for loop in self.loops if loop.stops]}
+               "loops": [self._entry(loop) for loop in self.loops if loop.stops]}
         try:
             result.write(self.path, doc, durable=False)
         except Exception:
             pass
+
+    @staticmethod
+    def _entry(loop):
+        entry = {"file": loop.file, "line": loop.line, "iterations": loop.iterations}
+        if loop.shape.calls:
+            entry["function"] = loop.shape.scope_name  # its calls are what is counted
+        return entry

@@ -6,7 +6,7 @@ import threading
 import time
 
 from . import holds, measure, progress, result, source, stopping
-from .source import ENTRY
+from .source import CALL, ENTRY, ITERATION, RETURN
 
 
 class _Remapped(object):
@@ -27,7 +27,7 @@ WATCHED_RULE = "loop"  # the plan's rule for a training loop no finding is in
 
 class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
-                 "cuda", "rss", "findings", "stops", "watched", "encloses", "blocks")
+                 "cuda", "rss", "findings", "stops", "watched", "encloses", "runs", "blocks")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -42,6 +42,7 @@ class LoopState(object):
         self.stops = False  # a measured finding waits for this loop's `steps` iterations
         self.watched = True  # only loops no rule flagged are measured here
         self.encloses = set()  # indices of measured loops that ran inside one of its iterations
+        self.runs = set()  # indices of calls-counted regions called inside one of its iterations
         self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
 
 
@@ -81,10 +82,16 @@ class Session(object):
             loop = None
             if finding.loop is not None:
                 local = self._local(finding.loop.file)
-                key = (source.canonical(local), finding.loop.line)
+                key = (source.canonical(local), finding.loop.line, finding.loop.counts)
                 loop = by_key.get(key)
                 if loop is None:
-                    shape, problem = source.shape(local, finding.loop.line, finding.loop.end_line)
+                    if finding.loop.calls:
+                        shape, problem = source.calls_shape(local, finding.loop.line,
+                                                            finding.loop.end_line,
+                                                            finding.loop.function)
+                    else:
+                        shape, problem = source.shape(local, finding.loop.line,
+                                                      finding.loop.end_line)
                     if problem:
                         errors.append(problem)
                     loop = LoopState(len(self.loops), finding.loop.file, finding.loop.line,
@@ -127,7 +134,10 @@ class Session(object):
                                                           type(error).__name__, error))
 
     def _visit(self, loop, frame, kind):
-        if kind == ENTRY:
+        # A calls-counted region (a hook, `forward()`): its first call is the entry, sampled
+        # before the function runs; each return is a finished step, sampled with the frame's
+        # locals still there. A loop: each header visit is an entry or an iteration.
+        if kind in (ENTRY, CALL):
             loop.entries += 1
             # A later entry: the state after `iterations` iterations is already sampled.
             sample = loop.entries == 1
@@ -136,10 +146,14 @@ class Session(object):
             sample = loop.iterations <= self.steps
         if sample:
             self._sample(loop, frame)
-            if kind != ENTRY and loop.iterations == self.steps:
+            if kind in (ITERATION, RETURN) and loop.iterations == self.steps:
                 self._count_blocks(loop)
-        if loop.stops:
+        # A function called once per step of a loop does not make that loop an enclosing one:
+        # only a loop's visits mark the regions running around them.
+        if loop.stops and kind in (ENTRY, ITERATION):
             self.stopping.note_visit(loop, frame)
+        elif kind == CALL and loop.iterations < self.steps:
+            self.stopping.note_call(loop, frame)
         if self.stopping.done(frame):
             self.stop()
         self.progress.update()
@@ -212,6 +226,13 @@ class Session(object):
         doc = self.document(exit_info)
         result.write(self.out, doc)
 
+    @staticmethod
+    def _counts(loop):
+        """A region whose steps are a function's calls says so; a loop's entry stays as it was."""
+        if not loop.shape.calls:
+            return {}
+        return {"counts": "calls", "function": loop.shape.scope_name}
+
     def _device_memory(self):
         total = self.cuda.total_memory()
         return {"total": total} if total is not None else None
@@ -224,19 +245,20 @@ class Session(object):
                     if state.finding.loop is not None and state.finding.id not in counted]
         snapshot, blocks = self.cuda.finish(self.plan.snapshot, remapped)
         blocks.update(counted)
-        loops = [{
+        loops = [dict({
             "file": loop.file,
             "line": loop.line,
             "end_line": loop.end_line,
             "iterations": loop.iterations,
             "entries": loop.entries,
             "encloses": sorted(loop.encloses),
+            "runs": sorted(loop.runs),
             "series": {
                 "live_tensor_bytes": result.series(loop.live),
                 "cuda_allocated_bytes": result.series(loop.cuda),
                 "rss_bytes": result.series(loop.rss),
             },
-        } for loop in self.loops]
+        }, **self._counts(loop)) for loop in self.loops]
         findings = []
         for state in self.findings:
             loop = state.loop

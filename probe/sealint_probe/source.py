@@ -19,6 +19,8 @@ import tokenize
 
 ENTRY = 1  # the loop is entered (again): no iteration finished
 ITERATION = 2  # one more iteration finished
+CALL = 3  # a calls-counted function is called: the first call is the region's entry
+RETURN = 4  # it returned (or raised): one more step finished
 
 
 def canonical(path):
@@ -31,7 +33,7 @@ def canonical(path):
 
 class LoopShape(object):
     __slots__ = ("file", "line", "end_line", "continuation", "one_liner", "trigger", "body_end",
-                 "scope_name", "scope_lines", "from_ast")
+                 "scope_name", "scope_lines", "from_ast", "calls")
 
     def __init__(self, file, line, end_line):
         self.file = file  # canonical
@@ -44,6 +46,7 @@ class LoopShape(object):
         self.scope_name = None  # co_name of the code object holding the loop
         self.scope_lines = frozenset()  # its possible co_firstlineno values
         self.from_ast = False
+        self.calls = False  # the calls of a function are counted, not a loop's iterations
 
     def visit_kind(self, prev):
         """ENTRY, ITERATION or None for a line event at `self.trigger`, `prev` being the frame's
@@ -64,6 +67,10 @@ class LoopShape(object):
         if self.from_ast:
             return code.co_name == self.scope_name and code.co_firstlineno in self.scope_lines
         name = code.co_name
+        if self.calls:
+            # Without the source: the function's name, and its first line between its first
+            # decorator and its `def` line (a few lines up at most).
+            return name == self.scope_name and 0 <= self.line - code.co_firstlineno <= 20
         if name.startswith("<") and name != "<module>":
             return False  # lambdas and comprehensions cannot hold a loop statement
         return any(line == self.line for _, line in dis.findlinestarts(code))
@@ -133,4 +140,34 @@ def shape(file, line, end_line):
             and first is not None and first.lineno > header_end):
         result.trigger = first.lineno
         result.body_end = first.end_lineno
+    return result, None
+
+
+def _find_function(tree, line, name):
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    for node in ast.walk(tree):
+        if isinstance(node, functions) and node.lineno == line and node.name == name:
+            return node
+    return None
+
+
+def calls_shape(file, line, end_line, name):
+    """The shape of a region whose steps are the calls of function `name` defined at `line` (its
+    `def` line): (LoopShape, problem). The code object is told by its name and first line, which
+    is the first decorator's line when it has decorators."""
+    result = LoopShape(canonical(file), line, end_line)
+    result.calls = True
+    result.trigger = None
+    result.scope_name = name
+    try:
+        tree = _read_tree(file)
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError) as error:
+        return result, "cannot read the function at %s:%d (%s); matching its name only" % (
+            file, line, error)
+    node = _find_function(tree, line, name)
+    if node is None:
+        return result, "no function `%s` defined at %s:%d; matching its name only" % (
+            name, file, line)
+    result.from_ast = True
+    result.scope_lines = frozenset([node.lineno] + [d.lineno for d in node.decorator_list])
     return result, None

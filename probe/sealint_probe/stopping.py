@@ -6,6 +6,11 @@ next epoch would only re-enter). A loop that encloses another measured loop, lex
 calls (the epoch loop around `train()`), does not hold the run: each of its iterations runs the
 whole inner loop. A flagged enclosing loop is given a grace period once the inner loops are done
 (as long again as the run took to get there, at least GRACE_MIN seconds); a watched one none.
+
+A function whose calls are counted (a framework's hook, `forward()`) has no "entered and left": it
+may be called again at any time. One called fewer than `steps` times (an evaluation hook the
+framework runs a few times per epoch) gets the same grace period once every other region that
+encloses none has what it needs; while none has, the run goes on.
 """
 import time
 
@@ -30,6 +35,14 @@ class Stopping(object):
                     and self.inside(loop, frame)):
                 loop.encloses.add(visited.index)
 
+    def note_call(self, called, frame):
+        """Marks the loops inside whose iteration the calls-counted `called` runs (the training
+        loop calling `forward()`): they run it, without enclosing it."""
+        for loop in self.loops:
+            if (loop is not called and not loop.shape.calls and called.index not in loop.runs
+                    and self.inside(loop, frame.f_back)):
+                loop.runs.add(called.index)
+
     def inside(self, loop, frame):
         """Whether a frame of the stack from `frame` up is running a line of `loop`."""
         shape = loop.shape
@@ -46,19 +59,28 @@ class Stopping(object):
 
     def done(self, frame):
         inner = [loop for loop in self.loops if not loop.encloses]
-        if not inner or not all(self._has_enough(loop, frame) for loop in inner):
+        short_calls = []  # called and returned, fewer than `steps` times
+        for loop in inner:
+            if self._has_enough(loop, frame):
+                continue
+            if loop.shape.calls and loop.iterations > 0:
+                short_calls.append(loop)
+                continue
+            return False
+        if not inner or len(short_calls) == len(inner):
             return False
         now = self.clock()
         if self.inner_done_at is None:
             self.inner_done_at = now
         grace = max(GRACE_MIN, self.inner_done_at - self.started)
-        for loop in self.loops:
-            if loop.encloses and not loop.watched and not self._has_enough(loop, frame):
-                if now - self.inner_done_at < grace:
-                    return False
+        waiting = short_calls + [loop for loop in self.loops if loop.encloses and not loop.watched
+                                 and not self._has_enough(loop, frame)]
+        if waiting and now - self.inner_done_at < grace:
+            return False
         return True
 
     def _has_enough(self, loop, frame):
         if loop.iterations >= self.steps:
             return True
-        return loop.entries > 0 and not self.inside(loop, frame)
+        # A loop entered and left is done for now; a function may always be called again.
+        return not loop.shape.calls and loop.entries > 0 and not self.inside(loop, frame)

@@ -19,13 +19,15 @@ _UNKNOWN = object()
 
 class _FrameTracer(object):
     """The local tracer of one frame: remembers the frame's previous line event, which tells a
-    loop entry from an iteration (source.LoopShape.visit_kind). Kept on the frame as `f_trace`, so
-    a generator resumed later continues with the same state."""
+    loop entry from an iteration (source.LoopShape.visit_kind), and reports the frame's return
+    to the calls-counted regions of its code (`calls`). Kept on the frame as `f_trace`, so a
+    generator resumed later continues with the same state."""
 
-    __slots__ = ("triggers", "prev", "on_visit", "bound")
+    __slots__ = ("triggers", "calls", "prev", "on_visit", "bound")
 
-    def __init__(self, triggers, on_visit):
+    def __init__(self, triggers, calls, on_visit):
         self.triggers = triggers  # line -> [loop], the loops of this code whose trigger it is
+        self.calls = calls  # the regions counting this code's calls, or None
         self.prev = None
         self.on_visit = on_visit
         self.bound = self.trace  # returned on every event: no new bound method per line
@@ -41,6 +43,10 @@ class _FrameTracer(object):
                     if kind is not None:
                         self.on_visit(loop, frame, kind)
             self.prev = line
+        elif event == "return" and self.calls is not None:
+            # The call is over (returned or raised): its locals are still readable here.
+            for region in self.calls:
+                self.on_visit(region, frame, source.RETURN)
         return self.bound
 
 
@@ -52,7 +58,7 @@ class Tracer(object):
         self._by_file = {}
         for loop in loops:
             self._by_file.setdefault(loop.shape.file, []).append(loop)
-        self._codes = {}  # code object -> triggers dict, or None when not flagged
+        self._codes = {}  # code object -> (triggers dict, calls regions), or None when not flagged
         self._files = {}  # co_filename -> canonical path, or None when no flagged loop is there
         self._off = False
         self._installed = False
@@ -84,24 +90,37 @@ class Tracer(object):
                 canonical = None
             self._files[filename] = canonical
         triggers = None
+        calls = None
         if canonical is not None:
             for loop in self._by_file[canonical]:
-                if loop.shape.holds(code):
-                    if triggers is None:
-                        triggers = {}
-                    triggers.setdefault(loop.shape.trigger, []).append(loop)
-        self._codes[code] = triggers
-        return triggers
+                if not loop.shape.holds(code):
+                    continue
+                if loop.shape.calls:
+                    calls = (calls or []) + [loop]
+                    continue
+                if triggers is None:
+                    triggers = {}
+                triggers.setdefault(loop.shape.trigger, []).append(loop)
+        info = (triggers or {}, calls) if triggers is not None or calls is not None else None
+        self._codes[code] = info
+        return info
 
     def _global(self, frame, event, arg):
         # Called for every 'call' event in every thread that has the tracer: keep it cheap.
         code = frame.f_code
-        triggers = self._codes.get(code, _UNKNOWN)
-        if triggers is _UNKNOWN:
-            triggers = self._classify(code)
-        if triggers is None or self._off:
+        info = self._codes.get(code, _UNKNOWN)
+        if info is _UNKNOWN:
+            info = self._classify(code)
+        if info is None or self._off:
             return None
+        triggers, calls = info
         current = frame.f_trace
         if current is not None and isinstance(getattr(current, "__self__", None), _FrameTracer):
             return current  # a generator or coroutine resumed: keep its state
-        return _FrameTracer(triggers, self._on_visit).bound
+        if calls is not None:
+            for region in calls:
+                self._on_visit(region, frame, source.CALL)
+            if not triggers:
+                # Only the return matters: no line events for the rest of this frame.
+                frame.f_trace_lines = False
+        return _FrameTracer(triggers, calls, self._on_visit).bound

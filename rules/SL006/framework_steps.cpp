@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
+#include "analyzer/ir/training_loops.h"
 #include "analyzer/knowledge/naming.h"
 #include "rules/support/quote.h"
 
@@ -26,7 +27,9 @@ void report_step(const ir::Module& module, semantic::ModelRuns& runs, const ir::
                           "`with torch.no_grad():`",
                           function.name),
               {{function.name_range,
-                fmt::format("{} calls `{}()` once per batch", framework, function.name)}});
+                fmt::format("{} calls `{}()` once per batch", framework, function.name)}})
+      .probe = ir::calls_probe_hint(sink.file(), function, ProbeMeasure::Graph,
+                                    bound_outputs(function.body, *model_call));
 }
 
 }  // namespace

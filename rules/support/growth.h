@@ -45,6 +45,7 @@ namespace sealint::rules {
 [[nodiscard]] std::vector<Related> growth_evidence(const ir::Function& function,
                                                    const ir::Stmt& loop, std::string_view key);
 
+using ir::calls_probe_hint;
 using ir::probe_hint;
 
 using semantic::is_model_call;

@@ -49,7 +49,7 @@ Confirmation judged_on_gpu(json device_memory, std::optional<uint64_t> option,
                            std::string_view metric = "cuda_allocated_bytes") {
   Diagnostic d;
   d.rule_id = "SL001";
-  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, {"total_loss"}};
+  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, {"total_loss"}, ProbeRegion::Loop, {}};
   std::vector<Diagnostic> findings{d};
   json nodes = json::array({nullptr});
   json memory = json::array();

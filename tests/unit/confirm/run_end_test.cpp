@@ -51,7 +51,7 @@ TEST(RunEnd, VariablesAndBlocksOfTheWrongTypeGiveAVerdictWithoutThrowing) {
         {"cuda_blocks", {{"line", {{"count", 1}, {"bytes", 8}}}, {"when", json::object()}}}}});
   Diagnostic d;
   d.rule_id = "SL001";
-  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, {"total"}};
+  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, {"total"}, ProbeRegion::Loop, {}};
   std::vector<Diagnostic> findings{d};
   judge(findings, r, *check_result(r, false, 300));
   ASSERT_TRUE(findings[0].confirmation.has_value());

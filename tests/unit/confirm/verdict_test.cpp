@@ -11,7 +11,7 @@ Diagnostic growth_finding(std::vector<std::string> variables) {
   Diagnostic d;
   d.rule_id = "SL001";
   d.path = "train.py";
-  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, std::move(variables)};
+  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, std::move(variables), ProbeRegion::Loop, {}};
   return d;
 }
 
