@@ -112,6 +112,111 @@ TEST_F(ConfirmTest, WhatHoldsItGoesThroughAttributesAndKeys) {
   EXPECT_EQ(held[3]["grad_fn"], "SumBackward0");
 }
 
+// Steps a framework runs: a stand-in for its loop lives in a package beside the script, as the
+// real framework would in site-packages, and calls the script's hook once per batch.
+constexpr std::string_view kLightningStandIn =
+    "from torch import nn\n"
+    "class LightningModule(nn.Module):\n"
+    "    pass\n"
+    "class Trainer:\n"
+    "    def fit(self, module, loader):\n"
+    "        optimizer = module.configure_optimizers()\n"
+    "        for index, batch in enumerate(loader):\n"
+    "            loss = module.training_step(batch, index)\n"
+    "            optimizer.zero_grad()\n"
+    "            loss.backward()\n"
+    "            optimizer.step()\n";
+
+TEST_F(ConfirmTest, AHookTheFrameworkCallsIsMeasuredPerCall) {
+  write("pytorch_lightning/__init__.py", kLightningStandIn);
+  write("lit.py",
+        "import torch\n"
+        "import pytorch_lightning as pl\n"
+        "class Classifier(pl.LightningModule):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.net = torch.nn.Linear(8, 2)\n"
+        "        self.step_losses = []\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        x, y = batch\n"
+        "        loss = torch.nn.functional.cross_entropy(self.net(x), y)\n"
+        "        self.step_losses.append(loss)\n"
+        "        return loss\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1)\n"
+        "data = [(torch.randn(4, 8), torch.zeros(4, dtype=torch.long)) for _ in range(200)]\n"
+        "pl.Trainer().fit(Classifier(), data)\n");
+  const RunOutput r = confirm({"lit.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("lit.py:11:9: error[SL002]"));
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `self.step_losses` grows by "));
+  EXPECT_THAT(r.out, HasSubstr("autograd nodes per call over 10 calls"));
+  EXPECT_THAT(r.out, HasSubstr("= held by: `self` (Classifier, local of training_step) → "
+                               "`.step_losses` (list, 10 items)"));
+  const RunOutput plan = confirm({"--plan-only", "lit.py"});
+  const auto loop = nlohmann::json::parse(plan.out)["findings"][0]["loop"];
+  EXPECT_EQ(loop["counts"], "calls") << plan.out;
+  EXPECT_EQ(loop["function"], "training_step");
+  EXPECT_EQ(loop["line"], 8);
+}
+
+TEST_F(ConfirmTest, ForwardIsMeasuredPerCallAndTheLoopCallingItSaysWhose) {
+  write("train.py",
+        "import torch\n"
+        "class Normalizer(torch.nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.proj = torch.nn.Linear(8, 8)\n"
+        "        self.running = torch.zeros(8)\n"
+        "    def forward(self, x):\n"
+        "        h = self.proj(x)\n"
+        "        self.running = 0.9 * self.running + 0.1 * h.mean(0)\n"
+        "        return h - self.running\n"
+        "model = Normalizer()\n"
+        "opt = torch.optim.SGD(model.parameters(), lr=0.01)\n"
+        "for step in range(300):\n"
+        "    loss = model(torch.randn(4, 8)).pow(2).mean()\n"
+        "    opt.zero_grad()\n"
+        "    loss.backward(retain_graph=True)\n"
+        "    opt.step()\n");
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("train.py:9:9: error[SL001]"));
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `self.running` grows by "));
+  EXPECT_THAT(r.out, HasSubstr("per call over 10 calls"));
+  // The training loop's own growth is the finding's, not a leak no rule reported.
+  EXPECT_THAT(r.out, HasSubstr("train.py:13: training loop without a finding: confirmed"));
+  EXPECT_THAT(r.out, HasSubstr("(it calls the code of the finding at train.py:9)"));
+  EXPECT_THAT(r.out, Not(HasSubstr("a leak no rule reported")));
+}
+
+TEST_F(ConfirmTest, AnEvaluationStepHandedToAnEngineIsMeasuredPerCall) {
+  write("ignite/__init__.py", "");
+  write("ignite/engine/__init__.py",
+        "class Engine:\n"
+        "    def __init__(self, process_function):\n"
+        "        self.process_function = process_function\n"
+        "    def run(self, data):\n"
+        "        for batch in data:\n"
+        "            self.process_function(self, batch)\n");
+  write("evaluate.py",
+        "import torch\n"
+        "from ignite.engine import Engine\n"
+        "model = torch.nn.Linear(8, 2)\n"
+        "def validation_step(engine, batch):\n"
+        "    model.eval()\n"
+        "    x, y = batch\n"
+        "    y_pred = model(x)\n"
+        "    return y_pred, y\n"
+        "evaluator = Engine(validation_step)\n"
+        "evaluator.run([(torch.randn(4, 8), torch.zeros(4)) for _ in range(100)])\n");
+  const RunOutput r = confirm({"evaluate.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("evaluate.py:7:14: warning[SL006]"));
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `y_pred` carries an autograd graph of 4 nodes on 10 "
+                               "of 10 calls, never used by a backward"));
+}
+
 TEST_F(ConfirmTest, DeviceMemoryProjectsWhenTheGrowthRunsOut) {
   // 128 B of live tensors per iteration on CPU: 64 KiB lasts some 400 iterations.
   const RunOutput r =

@@ -26,6 +26,13 @@ TEST(ProgressLine, IterationsPastStepsShowAsSteps) {
             "running t.py: line 10 20/20, line 30 2/20 (1.0 s)");
 }
 
+TEST(ProgressLine, AFunctionWhoseCallsAreCountedIsNamed) {
+  const json progress = {
+      {"steps", 20},
+      {"loops", {{{"line", 15}, {"function", "training_step"}, {"iterations", 7}}}}};
+  EXPECT_EQ(progress_line(progress, "lit.py", 2), "running lit.py: training_step() 7/20 (2.0 s)");
+}
+
 TEST(ProgressLine, BeforeTheProbeWritesItIsStarting) {
   EXPECT_EQ(progress_line(json(), "t.py", 0.5), "running t.py: starting (0.5 s)");
   EXPECT_EQ(progress_line(json::parse("[1, 2]"), "t.py", 0.5), "running t.py: starting (0.5 s)");

@@ -176,5 +176,72 @@ TEST(Verdict, AnExceptionIsSummarisedWithItsLine) {
   EXPECT_EQ(end->summary, "the script raised ValueError: bad (line 31)");
 }
 
+Diagnostic hook_finding(ProbeMeasure measure, std::string variable) {
+  Diagnostic d;
+  d.rule_id = "SL002";
+  d.path = "lit.py";
+  d.probe = ProbeHint{measure, 15, 19, {std::move(variable)}, ProbeRegion::Calls, "training_step"};
+  return d;
+}
+
+TEST(Verdict, AHooksGrowthIsCountedPerCall) {
+  std::vector<Diagnostic> findings{hook_finding(ProbeMeasure::Growth, "self.losses")};
+  const json result = result_with(
+      json::array({{{"id", 0},
+                    {"loop", 0},
+                    {"iterations", 20},
+                    {"variables", json::array({{{"name", "self.losses"},
+                                                {"series", {{"length", counting(0, 1, 21)}}}}})}}}),
+      json::array({{{"line", 15},
+                    {"counts", "calls"},
+                    {"function", "training_step"},
+                    {"iterations", 20},
+                    {"series", {{"cuda_allocated_bytes", counting(1000, 4096, 21)}}}}}));
+  judge(findings, result, {"stopped", false}, 1U << 20);
+  const Confirmation& c = *findings[0].confirmation;
+  EXPECT_EQ(c.verdict, Verdict::Confirmed) << c.detail;
+  EXPECT_NE(c.detail.find("grows by 1 element per call over 20 calls"), std::string::npos)
+      << c.detail;
+  EXPECT_NE(c.detail.find("CUDA memory +4.0 KiB per call"), std::string::npos) << c.detail;
+  EXPECT_NE(c.detail.find("runs out near call "), std::string::npos) << c.detail;
+}
+
+TEST(Verdict, AHookNeverCalledIsNotReachedAndSaysSo) {
+  std::vector<Diagnostic> findings{hook_finding(ProbeMeasure::Growth, "self.losses")};
+  const json result = result_with(
+      json::array({{{"id", 0}, {"loop", 0}, {"iterations", 0}, {"variables", json::array()}}}),
+      json::array({{{"line", 15}, {"iterations", 0}, {"entries", 0}}}));
+  judge(findings, result, {"the script completed", false});
+  const Confirmation& c = *findings[0].confirmation;
+  EXPECT_EQ(c.verdict, Verdict::NotReached);
+  EXPECT_EQ(c.detail, "`training_step()` was never called (the script completed)");
+}
+
+TEST(Verdict, AHooksGraphIsCountedOnCalls) {
+  std::vector<Diagnostic> findings{hook_finding(ProbeMeasure::Graph, "out")};
+  const json result = result_with(json::array(
+      {{{"id", 0},
+        {"loop", 0},
+        {"iterations", 3},
+        {"variables", json::array({{{"name", "out"},
+                                    {"series", {{"graph_nodes", {nullptr, 4, 4, 4}}}}}})}}}));
+  judge(findings, result, {"stopped", false});
+  const Confirmation& c = *findings[0].confirmation;
+  EXPECT_EQ(c.verdict, Verdict::Confirmed) << c.detail;
+  EXPECT_EQ(c.detail, "`out` carries an autograd graph of 4 nodes on 3 of 3 calls, never used by "
+                      "a backward");
+}
+
+TEST(Verdict, AWatchedLoopNamesTheFlaggedFunctionsItCalls) {
+  const json result = result_with(
+      json::array({{{"id", 0}, {"loop", 0}}, {{"id", 1}, {"loop", 1}}, {{"id", 2}, {"loop", 2}}}),
+      json::array({{{"line", 11}, {"counts", "calls"}, {"function", "forward"}, {"runs", json::array()}},
+                   {{"line", 20}, {"runs", {0}}},
+                   {{"line", 30}, {"runs", json::array()}}}));
+  EXPECT_EQ(entries_called_inside(result, 1), std::vector<size_t>{0});
+  EXPECT_TRUE(entries_called_inside(result, 2).empty());
+  EXPECT_TRUE(entries_called_inside(result, 7).empty());
+}
+
 }  // namespace
 }  // namespace sealint::confirm
