@@ -225,7 +225,9 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found,
       c.subject = "the loop";
       c.metric = memory->what;
       c.bytes_per_iteration = memory->per_iteration;
-      c.detail = fmt::format("{} grow by {} per {} over {} {}", memory->what,
+      // "live tensors grow", "CUDA memory grows"
+      c.detail = fmt::format("{} {} by {} per {} over {} {}", memory->what,
+                             memory->what.ends_with('s') ? "grow" : "grows",
                              bytes_text(memory->per_iteration), steps.one, iterations,
                              steps.of(iterations));
       if (!watched) c.detail += fmt::format(" ({} could not be read)", first_place);

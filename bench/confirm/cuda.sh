@@ -11,11 +11,18 @@
 #   bench/confirm/cuda.sh verdicts BUILD_DIR OUT  sealint confirm --result for every case
 #
 #   PYTHON=python3  the interpreter with CUDA torch (run)
+#   ONLY="a b"      only these cases (run, verdicts), and no out-of-memory run
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # name | script | the script's arguments | confirm --steps
 cases() {
+  all_cases | while IFS='|' read -r name rest; do
+    if [[ -z ${ONLY:-} || " $ONLY " == *" $name "* ]]; then echo "$name|$rest"; fi
+  done
+}
+
+all_cases() {
   cat <<'EOF'
 leaky_total_loss|examples/leaky_total_loss.py|--steps 100 --width 1024 --batch-size 512|20
 fixed_total_loss|examples/fixed_total_loss.py|--steps 100 --width 1024 --batch-size 512|20
@@ -27,6 +34,8 @@ eval_until_oom|bench/confirm/eval_until_oom.py|--steps 40|20
 loader_workers|bench/confirm/loader_workers.py|--workers 2|20
 compiled_amp|bench/confirm/compiled_amp.py|--steps 60|20
 eager_amp|bench/confirm/compiled_amp.py|--steps 60 --no-compile|20
+hook_step|bench/confirm/hook_step.py|--batches 200|20
+forward_stat|bench/confirm/forward_stat.py|--steps 60|20
 EOF
 }
 
@@ -49,16 +58,24 @@ run_cases() {
   mkdir -p "$out"
   "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda,
     "device", torch.cuda.get_device_name(0) if torch.cuda.is_available() else None)'
+  # hook_step.py runs under real PyTorch Lightning where it is installed, else under a stand-in.
+  local path="$root/probe"
+  if ! "$python" -c 'import pytorch_lightning' 2>/dev/null; then
+    echo "no pytorch_lightning here: hook_step runs on bench/confirm/stand_in"
+    path="$path:$root/bench/confirm/stand_in"
+  fi
   while IFS='|' read -r name script args _; do
     local started=$SECONDS status=0
     # shellcheck disable=SC2086  # the arguments are words
-    PYTHONPATH="$root/probe" "$python" -m sealint_probe --plan "$dir/$name.plan.json" \
+    PYTHONPATH="$path" "$python" -m sealint_probe --plan "$dir/$name.plan.json" \
       --out "$out/$name.result.json" --snapshot "$out/$name.pickle" \
       -- "$root/$script" $args >"$out/$name.log" 2>&1 || status=$?
     echo "$name: probe exit $status in $((SECONDS - started)) s"
   done < <(cases)
   # The projection's check: the same leak run until the GPU is full, without the probe.
-  "$python" "$root/bench/confirm/eval_until_oom.py" --until-oom | tee "$out/eval_until_oom.oom"
+  if [[ -z ${ONLY:-} ]]; then
+    "$python" "$root/bench/confirm/eval_until_oom.py" --until-oom | tee "$out/eval_until_oom.oom"
+  fi
 }
 
 verdicts() {
