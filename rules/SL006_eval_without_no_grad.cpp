@@ -207,8 +207,8 @@ class EvalWithoutNoGrad final : public Rule {
     const bool by_name = eval_call == nullptr;
     const std::string where = by_name ? fmt::format("in `{}()`", shown_name(function))
                                       : fmt::format("after `{}.eval()`", name);
-    const ProbeHint probe =
-        probe_hint(sink.file(), loop, ProbeMeasure::Graph, sl006::bound_outputs(loop.body, *run.call));
+    const ProbeHint probe = probe_hint(sink.file(), loop, ProbeMeasure::Graph,
+                                       ir::places_bound_to(loop.body, *run.call));
     if (run.helper.function == nullptr) {
       sink.report(kInfo, run.call->range,
                   fmt::format("`{}` runs with autograd on {}; activations are kept for a backward "
@@ -328,8 +328,8 @@ class EvalWithoutNoGrad final : public Rule {
                             name, test),
                 fmt::format("run the forward under `with torch.set_grad_enabled({}):`", test),
                 std::move(related))
-        .probe =
-        probe_hint(sink.file(), loop, ProbeMeasure::Graph, sl006::bound_outputs(loop.body, *facts.forward));
+        .probe = probe_hint(sink.file(), loop, ProbeMeasure::Graph,
+                            ir::places_bound_to(loop.body, *facts.forward));
   }
 
   // C++ has a guard, not a decorator or a `with` block.
@@ -345,7 +345,6 @@ class EvalWithoutNoGrad final : public Rule {
     }
     return "run the loop under `with torch.no_grad():` (or `torch.inference_mode()`)";
   }
-
 };
 
 }  // namespace
@@ -357,19 +356,6 @@ const RuleInfo& sl006::info() {
 const Expr* sl006::model_of(const Expr& call) {
   const Expr* callee = call.callee();
   return callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
-}
-
-std::vector<std::string> sl006::bound_outputs(const std::vector<Stmt*>& body, const Expr& call) {
-  std::vector<std::string> names;
-  ir::for_each_nested(body, [&](const Stmt& stmt) {
-    if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
-        stmt.value->range.begin > call.range.begin || stmt.value->range.end < call.range.end)
-      return;
-    for (const Expr* target : stmt.targets) {
-      if (std::string key = ir::place_key(target); !key.empty()) names.push_back(key);
-    }
-  });
-  return names;
 }
 
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad() {

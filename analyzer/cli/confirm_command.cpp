@@ -39,9 +39,16 @@ int fail(const std::string& message) {
   return kExitError;
 }
 
-// The script's findings, with the configuration in force for it; exit status on failure.
+// The regions a script's run passes through are often in the modules it imports (a Trainer class
+// in trainer.py): their findings and training loops are confirmed too, through the imports of
+// those modules, up to this many levels and files.
+constexpr int kImportLevels = 3;
+constexpr size_t kMaxImportedFiles = 64;
+
+// The script's findings, then those of the project files it imports, each with the configuration
+// in force for it; exit status on failure.
 struct Analysis {
-  std::vector<Diagnostic> findings;  // not suppressed, sorted
+  std::vector<Diagnostic> findings;  // not suppressed; sorted within each file's group
   std::vector<WatchedLoop> watched;  // training loops no finding is in
   std::vector<InputError> errors;
 };
@@ -56,12 +63,31 @@ Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistr
   const Driver driver(registry, *grammar);
   DriverOptions driver_options;
   driver_options.watch_loops = true;
-  RunResult run = driver.run(inputs, driver_options);
+  driver_options.list_imports = true;
   Analysis analysis;
-  for (Diagnostic& d : run.diagnostics)
-    if (!d.suppressed) analysis.findings.push_back(std::move(d));
-  analysis.errors = std::move(run.errors);
-  analysis.watched = std::move(run.watched);
+  std::vector<std::filesystem::path> seen{absolute_path(options.script)};
+  for (int level = 0; !inputs.empty(); ++level) {
+    RunResult run = driver.run(inputs, driver_options);
+    for (Diagnostic& d : run.diagnostics)
+      if (!d.suppressed) analysis.findings.push_back(std::move(d));
+    // An imported module that cannot be read stops nothing here: the run shows what it does.
+    for (InputError& e : run.errors) {
+      e.warning = e.warning || level > 0;
+      analysis.errors.push_back(std::move(e));
+    }
+    std::move(run.watched.begin(), run.watched.end(), std::back_inserter(analysis.watched));
+    inputs.clear();
+    if (level == kImportLevels) break;
+    for (const std::filesystem::path& file : run.imported) {
+      if (seen.size() > kMaxImportedFiles ||
+          std::find(seen.begin(), seen.end(), file) != seen.end())
+        continue;
+      seen.push_back(file);
+      FileInput input{file.string(), std::nullopt};
+      // A module whose configuration file is broken is left out; the script's own is checked.
+      if (auto assigned = configurations.assign(input); assigned) inputs.push_back(input);
+    }
+  }
   return analysis;
 }
 
@@ -80,6 +106,27 @@ std::string verdict_summary(const std::vector<Diagnostic>& findings) {
 }
 
 // The loops measured without a finding, after the findings: `path:line: loop: verdict: ...`.
+// "train.py", or "train.py and 2 modules it imports" when findings come from imported ones too.
+std::string where_found(const ConfirmOptions& options, const std::vector<Diagnostic>& findings) {
+  const std::string script = absolute_path(options.script);
+  std::vector<std::string_view> modules;
+  std::string shown_script;
+  for (const Diagnostic& d : findings) {
+    if (absolute_path(d.path) == script) {
+      shown_script = d.path;
+    } else if (std::find(modules.begin(), modules.end(), d.path) == modules.end()) {
+      modules.push_back(d.path);
+    }
+  }
+  if (modules.empty()) return shown_script.empty() ? options.script : shown_script;
+  const std::string count =
+      fmt::format("{} module{}", modules.size(), modules.size() == 1 ? "" : "s");
+  if (!shown_script.empty()) return fmt::format("{} and {} it imports", shown_script, count);
+  if (modules.size() == 1)
+    return fmt::format("{}, which {} imports", modules.front(), options.script);
+  return fmt::format("{} {} imports", count, options.script);
+}
+
 // A watched loop's growth, when it calls a flagged function (`forward()`), is that finding's:
 // `runs_flagged[i]` names it ("fwd.py:13"), empty when it calls none.
 void write_watched(std::ostream& out, const std::vector<WatchedLoop>& watched,
@@ -148,7 +195,7 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
                          measured == 1 ? "" : "s", ran);
     } else {
       out << fmt::format("Found {} finding{} in {}: {} ({}).\n", findings.size(),
-                         findings.size() == 1 ? "" : "s", findings.front().path,
+                         findings.size() == 1 ? "" : "s", where_found(options, findings),
                          verdict_summary(findings), ran);
     }
   }
@@ -247,7 +294,8 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     std::vector<std::string> called;
     for (const size_t entry : confirm::entries_called_inside(run.result, id)) {
       if (entry < findings.size())
-        called.push_back(fmt::format("{}:{}", findings[entry].path, findings[entry].span.begin.line));
+        called.push_back(
+            fmt::format("{}:{}", findings[entry].path, findings[entry].span.begin.line));
     }
     shown.runs_flagged.push_back(fmt::format("{}", fmt::join(called, ", ")));
   }

@@ -55,8 +55,13 @@ Result<size_t> verify_fixes(const ConfirmOptions& options, std::vector<Diagnosti
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   const bool bom = std::string_view(bytes).starts_with(utf8::kBom);
   const std::string_view code = std::string_view(bytes).substr(bom ? utf8::kBom.size() : 0);
-  // --verify-fix is how an unsafe fix earns trust: both kinds go in.
-  const AppliedFixes applied = apply_fixes(code, findings, /*unsafe=*/true);
+  // --verify-fix is how an unsafe fix earns trust: both kinds go in. Only the script is copied:
+  // the fixes of findings in the modules it imports stay out (same indices, no fix).
+  const std::string script = absolute_path(options.script);
+  std::vector<Diagnostic> own = findings;
+  for (Diagnostic& d : own)
+    if (absolute_path(d.path) != script) d.fix.reset();
+  const AppliedFixes applied = apply_fixes(code, own, /*unsafe=*/true);
   std::vector<size_t> measured;
   for (size_t index : applied.fixed)
     if (findings[index].probe) measured.push_back(index);

@@ -13,7 +13,8 @@ std::string absolute_path(const std::string& path) {
 }
 
 nlohmann::json entry(size_t id, std::string_view rule, const std::string& path, uint32_t line,
-                     uint32_t column, const std::optional<ProbeHint>& probe) {
+                     uint32_t column, const std::optional<ProbeHint>& probe,
+                     const std::string& script) {
   const std::string file = absolute_path(path);
   nlohmann::json loop = nullptr;
   nlohmann::json variables = nlohmann::json::array();
@@ -21,6 +22,9 @@ nlohmann::json entry(size_t id, std::string_view rule, const std::string& path, 
   if (probe) {
     measure = std::string(probe_measure_name(probe->measure));
     loop = {{"file", file}, {"line", probe->loop_line}, {"end_line", probe->loop_end_line}};
+    // A region in a module the script imports may never run (a helper the script does not
+    // call): the run does not wait for it unless it is entered.
+    if (file != script) loop["optional"] = true;
     if (probe->region == ProbeRegion::Calls) {
       loop["counts"] = "calls";
       loop["function"] = probe->function;
@@ -39,12 +43,13 @@ nlohmann::json make_plan(const std::vector<Diagnostic>& findings,
   nlohmann::json entries = nlohmann::json::array();
   for (size_t id = 0; id < findings.size(); ++id) {
     const Diagnostic& d = findings[id];
-    entries.push_back(
-        entry(id, d.rule_id, d.path, d.span.begin.line, d.span.begin.column, d.probe));
+    entries.push_back(entry(id, d.rule_id, d.path, d.span.begin.line, d.span.begin.column, d.probe,
+                            options.script));
   }
   for (size_t i = 0; i < watched.size(); ++i) {
     const WatchedLoop& w = watched[i];
-    entries.push_back(entry(findings.size() + i, "loop", w.path, w.probe.loop_line, 1, w.probe));
+    entries.push_back(
+        entry(findings.size() + i, "loop", w.path, w.probe.loop_line, 1, w.probe, options.script));
   }
   return {{"format", "sealint-confirm-plan"},
           {"version", 1},

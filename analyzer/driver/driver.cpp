@@ -15,6 +15,7 @@
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/project/imported_files.h"
 #include "analyzer/project/project_index.h"
 #include "analyzer/python/frontend.h"
 #include "analyzer/semantic/test_code.h"
@@ -29,6 +30,7 @@ struct FileResult {
   std::vector<Diagnostic> diagnostics;
   std::vector<InputError> errors;
   std::vector<WatchedLoop> watched;
+  std::vector<fs::path> imported;  // DriverOptions::list_imports
   std::string path;
   std::optional<uint64_t> digest;
 };
@@ -107,6 +109,8 @@ class Worker {
       if (applies) rule->check(module, context, sink);
     }
     if (scope) offer_to_index(input, module, analysis, scope->importer());
+    if (scope && options.list_imports)
+      result.imported = project::imported_files(module, scope->importer());
     drop_findings_in_test_classes(module, registry, result);
     if (options.watch_loops) watch_loops(module, analysis, result);
     if (input.config != nullptr) {
@@ -251,6 +255,10 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
               std::back_inserter(out.diagnostics));
     std::move(result.errors.begin(), result.errors.end(), std::back_inserter(out.errors));
     std::move(result.watched.begin(), result.watched.end(), std::back_inserter(out.watched));
+    for (fs::path& file : result.imported) {
+      if (std::find(out.imported.begin(), out.imported.end(), file) == out.imported.end())
+        out.imported.push_back(std::move(file));
+    }
   }
   out.files = inputs.size();
   std::sort(out.diagnostics.begin(), out.diagnostics.end(), diagnostic_less);

@@ -2,6 +2,7 @@
 // Files in, diagnostics out: reads and checks each file, lowers it, analyses it, runs the rules.
 // Files are independent: workers take them in parallel, each with its own parser, and results
 // are sorted so that any --jobs prints the same bytes.
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,6 +36,9 @@ struct DriverOptions {
   // Python files see what the files they import from their project define (project/): a meter
   // class, a helper that runs the model, a function that trains.
   bool project_scope = true;
+  // Confirm mode: list the project files the inputs import (RunResult::imported); needs
+  // project_scope.
+  bool list_imports = false;
 };
 
 struct RunResult {
@@ -45,6 +49,8 @@ struct RunResult {
   // Each analysed file's content digest, by the path findings name it with: `--fix` writes
   // no file that changed since it was read.
   std::map<std::string, uint64_t> digests;
+  // With DriverOptions::list_imports: the project files the inputs import, each once, absolute.
+  std::vector<std::filesystem::path> imported;
 };
 
 class Driver {

@@ -74,6 +74,19 @@ ProbeHint calls_probe_hint(const SourceFile& file, const Function& function, Pro
   return hint;
 }
 
+std::vector<std::string> places_bound_to(const std::vector<Stmt*>& body, const Expr& call) {
+  std::vector<std::string> names;
+  for_each_nested(body, [&](const Stmt& stmt) {
+    if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+        stmt.value->range.begin > call.range.begin || stmt.value->range.end < call.range.end)
+      return;
+    for (const Expr* target : stmt.targets) {
+      if (std::string key = place_key(target); !key.empty()) names.push_back(key);
+    }
+  });
+  return names;
+}
+
 std::vector<TrainingLoop> training_loops(const Module& module, const FileAnalysis& analysis) {
   std::vector<TrainingLoop> out;
   for (const Function& function : module.functions()) {

@@ -28,6 +28,11 @@ struct TrainingLoop {
                                          ProbeMeasure measure,
                                          const std::vector<std::string>& keys);
 
+// The places the value of `call` is assigned to in `body` (`out = model(x)`), where confirm mode
+// looks for the graph a model call records.
+[[nodiscard]] std::vector<std::string> places_bound_to(const std::vector<Stmt*>& body,
+                                                       const Expr& call);
+
 // Loops that train (a backward or an optimizer step) with no nested loop that trains.
 [[nodiscard]] std::vector<TrainingLoop> training_loops(const Module& module,
                                                        const FileAnalysis& analysis);

@@ -20,16 +20,18 @@ COUNTS = ("iterations", "calls")
 class Loop(object):
     """The region whose steps are counted: a loop statement (`counts` "iterations", `line` its
     header), or a function a framework calls once per batch (`counts` "calls", `line` its `def`
-    line, `function` its name)."""
+    line, `function` its name). `optional`: the run does not wait for it unless it is entered (a
+    region in a module the script imports, which the run may never pass through)."""
 
-    __slots__ = ("file", "line", "end_line", "counts", "function")
+    __slots__ = ("file", "line", "end_line", "counts", "function", "optional")
 
-    def __init__(self, file, line, end_line, counts="iterations", function=None):
+    def __init__(self, file, line, end_line, counts="iterations", function=None, optional=False):
         self.file = file
         self.line = line
         self.end_line = end_line
         self.counts = counts
         self.function = function
+        self.optional = optional
 
     @property
     def calls(self):
@@ -105,7 +107,11 @@ def _loop(raw, where):
     if counts == "calls":
         function = _field(raw, "function", lambda v: isinstance(v, str) and v.isidentifier(),
                           "a function name", where)
-    return Loop(file, line, end_line, counts, function)
+    optional = raw.get("optional", False)
+    if not isinstance(optional, bool):
+        raise PlanError("%s: `optional` must be true or false, not %s" % (where,
+                                                                         json.dumps(optional)))
+    return Loop(file, line, end_line, counts, function, optional)
 
 
 def _finding(raw, index):

@@ -27,7 +27,8 @@ WATCHED_RULE = "loop"  # the plan's rule for a training loop no finding is in
 
 class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
-                 "cuda", "rss", "findings", "stops", "watched", "encloses", "runs", "blocks")
+                 "cuda", "rss", "findings", "stops", "watched", "encloses", "runs", "blocks",
+                 "optional")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -44,6 +45,7 @@ class LoopState(object):
         self.encloses = set()  # indices of measured loops that ran inside one of its iterations
         self.runs = set()  # indices of calls-counted regions called inside one of its iterations
         self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
+        self.optional = False  # the run waits for it only once it is entered
 
 
 class FindingState(object):
@@ -96,6 +98,7 @@ class Session(object):
                         errors.append(problem)
                     loop = LoopState(len(self.loops), finding.loop.file, finding.loop.line,
                                      finding.loop.end_line, shape)
+                    loop.optional = finding.loop.optional
                     by_key[key] = loop
                     self.loops.append(loop)
             state = FindingState(finding, loop)

@@ -11,6 +11,9 @@ A function whose calls are counted (a framework's hook, `forward()`) has no "ent
 may be called again at any time. One called fewer than `steps` times (an evaluation hook the
 framework runs a few times per epoch) gets the same grace period once every other region that
 encloses none has what it needs; while none has, the run goes on.
+
+A region marked optional in the plan (one in a module the script imports) holds the run only once
+it is entered: the run may never pass through it.
 """
 import time
 
@@ -58,7 +61,9 @@ class Stopping(object):
         return False
 
     def done(self, frame):
-        inner = [loop for loop in self.loops if not loop.encloses]
+        # An optional region (in a module the script imports) counts once it is entered.
+        inner = [loop for loop in self.loops
+                 if not loop.encloses and not (loop.optional and loop.entries == 0)]
         short_calls = []  # called and returned, fewer than `steps` times
         for loop in inner:
             if self._has_enough(loop, frame):

@@ -16,6 +16,9 @@ def train(epoch):
 def evaluate():
     for batch in range(3):  # EVAL
         time.sleep(0.001)  # EVAL_END
+def unused():
+    for batch in range(3):  # UNUSED
+        pass  # UNUSED_END
 for epoch in range(50):  # OUTER
     train(epoch)
     evaluate()  # OUTER_END
@@ -74,6 +77,16 @@ class StoppingTest(helpers.ScriptCase, unittest.TestCase):
         result = self.run_plan([watched(path, text, 0, "INNER", "INNER_END"), flagged], steps=4)
         self.assertEqual(result["exit"]["kind"], "stopped")
         self.assertEqual(self.loop(result, "OUTER")["iterations"], 4)
+
+    def test_an_optional_region_never_entered_does_not_hold_the_run(self):
+        # A loop of a module the script imports, in a function the run never calls.
+        unused = watched(self.path, self.text, 1, "UNUSED", "UNUSED_END")
+        unused["loop"]["optional"] = True
+        result = self.run_plan([watched(self.path, self.text, 0, "INNER", "INNER_END"), unused],
+                               steps=5)
+        self.assertEqual(result["exit"]["kind"], "stopped")
+        self.assertLess(result["seconds"], 10)
+        self.assertEqual(self.loop(result, "UNUSED")["entries"], 0)
 
     def test_progress_file_tells_the_iterations_so_far(self):
         progress = os.path.join(self.folder, "progress.json")

@@ -2,9 +2,6 @@
 // SL006 on the evaluation steps a framework runs once per batch of its own loop, with autograd
 // on: a Hugging Face `prediction_step` or skorch `validation_step` override, a function handed to
 // ignite's `Engine(...)`. No loop is in the file: the step's body is the loop's body.
-#include <string>
-#include <vector>
-
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/core/rule_info.h"
 #include "analyzer/ir/grad_flow.h"
@@ -20,10 +17,6 @@ const RuleInfo& info();
 // The model a call runs: `model` in `model(x)` and in `model->forward(x)` (which names the
 // model, not its method).
 const ir::Expr* model_of(const ir::Expr& call);
-
-// The names the model's output is bound to in `body` (`out = model(x)` for the model call
-// `call`), where confirm mode looks for the graph it records.
-std::vector<std::string> bound_outputs(const std::vector<ir::Stmt*>& body, const ir::Expr& call);
 
 // `function` is a framework's evaluation hook run with autograd on, and runs a model.
 void check_hook(const ir::Module& module, const ir::FileAnalysis& analysis,

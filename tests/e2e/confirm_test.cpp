@@ -217,6 +217,54 @@ TEST_F(ConfirmTest, AnEvaluationStepHandedToAnEngineIsMeasuredPerCall) {
                                "of 10 calls, never used by a backward"));
 }
 
+TEST_F(ConfirmTest, RegionsInTheModulesTheScriptImportsAreConfirmed) {
+  // The training loop lives in trainer.py; helpers.py has a leak in a function the run never
+  // calls, which must neither hold the run nor be claimed.
+  write("trainer.py",
+        "import torch\n"
+        "class Trainer:\n"
+        "    def __init__(self, model):\n"
+        "        self.model = model\n"
+        "        self.opt = torch.optim.SGD(model.parameters(), lr=0.01)\n"
+        "    def fit(self, steps):\n"
+        "        total = 0\n"
+        "        for step in range(steps):\n"
+        "            loss = self.model(torch.randn(4, 3)).sum()\n"
+        "            self.opt.zero_grad()\n"
+        "            loss.backward()\n"
+        "            self.opt.step()\n"
+        "            total += loss\n"
+        "        return total\n");
+  write("helpers.py",
+        "import torch\n"
+        "def benchmark(model, opt):\n"
+        "    losses = []\n"
+        "    for _ in range(10):\n"
+        "        loss = model(torch.randn(4, 3)).sum()\n"
+        "        opt.zero_grad(); loss.backward(); opt.step()\n"
+        "        losses.append(loss)\n"
+        "    return losses\n");
+  write("train.py",
+        "import time\n"
+        "import torch\n"
+        "from trainer import Trainer\n"
+        "import helpers\n"
+        "Trainer(torch.nn.Linear(3, 1)).fit(200)\n"
+        "time.sleep(60)\n");
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("trainer.py:13:13: error[SL001]"));
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total` grows by "));
+  EXPECT_THAT(r.out, HasSubstr("helpers.py:7:9: error[SL002]"));
+  EXPECT_THAT(r.out, HasSubstr("= not reached: the loop at line 4 never ran"));
+  // Stopped once the loop that ran had its iterations: not after the script's sleep.
+  EXPECT_THAT(r.out, HasSubstr("Found 2 findings in 2 modules train.py imports: 1 confirmed, "
+                               "1 not reached (stopped after --steps iterations"));
+  // --verify-fix copies the script only: the modules' fixes are not applied to it.
+  const RunOutput fixed = confirm({"--verify-fix", "train.py"});
+  EXPECT_THAT(fixed.err, HasSubstr("--verify-fix: no finding here has a fix")) << describe(fixed);
+}
+
 TEST_F(ConfirmTest, DeviceMemoryProjectsWhenTheGrowthRunsOut) {
   // 128 B of live tensors per iteration on CPU: 64 KiB lasts some 400 iterations.
   const RunOutput r =
