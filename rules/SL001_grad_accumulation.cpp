@@ -192,7 +192,7 @@ class GradAccumulation final : public Rule {
                                   method_on(*acc.value, value.text, sanitizer(module, scalar)))
                     : fmt::format("call `.{}` on the value first", sanitizer(module, scalar)),
                 hook_evidence(function, *call, acc.key))
-        .probe = calls_probe_hint(sink.file(), function, ProbeMeasure::Growth, {acc.key});
+        .probe = calls_probe_hint(module, function, ProbeMeasure::Growth, {acc.key});
   }
 
   // True when it reported.
@@ -222,7 +222,7 @@ class GradAccumulation final : public Rule {
                             "graph stays alive",
                             value.text, target),
                 std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix))
-        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {acc.key});
+        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {acc.key});
     return true;
   }
 
@@ -280,7 +280,7 @@ class GradAccumulation final : public Rule {
                                       sanitizer(module, scalar)),
                     std::move(related),
                     scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
-            .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
+            .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
         return;
       }
     });
@@ -318,7 +318,7 @@ class GradAccumulation final : public Rule {
                 : fmt::format("add a number in `{}()`: call `.{}` on the added value", method.name,
                               sanitizer(module, scalar)),
             std::move(related))
-        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
+        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
     return true;
   }
 

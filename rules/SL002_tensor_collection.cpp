@@ -144,18 +144,19 @@ class TensorCollection final : public Rule {
     if (!call || call->forward) return;
     const QuotedExpr text = quote(module, *store.value);
     const std::string container = quote(module, *store.container).text;
-    sink.report(
-        kInfo, store.primary->range,
-        fmt::format("`{}` is {} `{}` with its autograd graph, and `{}()` runs once per batch, so "
+    sink.report(kInfo, store.primary->range,
+                fmt::format(
+                    "`{}` is {} `{}` with its autograd graph, and `{}()` runs once per batch, so "
                     "every batch's graph stays alive",
                     text.text, store.verb, container, function.name),
-        text.complete ? fmt::format("store a value without a graph: `{}`",
-                                    method_on(*store.value, text.text,
-                                              value.scalar ? item_method(module) : "detach()"))
-                      : fmt::format("store a value without a graph (`.{}` or `.detach()`)",
-                                    item_method(module)),
-        hook_evidence(function, *call, key))
-        .probe = calls_probe_hint(sink.file(), function, ProbeMeasure::Growth, {std::string(key)});
+                text.complete
+                    ? fmt::format("store a value without a graph: `{}`",
+                                  method_on(*store.value, text.text,
+                                            value.scalar ? item_method(module) : "detach()"))
+                    : fmt::format("store a value without a graph (`.{}` or `.detach()`)",
+                                  item_method(module)),
+                hook_evidence(function, *call, key))
+        .probe = calls_probe_hint(module, function, ProbeMeasure::Growth, {std::string(key)});
   }
 
   // A store in `loop`, across whose iterations the container `key` grows.
@@ -192,7 +193,7 @@ class TensorCollection final : public Rule {
                               "loop, so every iteration's graph stays alive",
                               text.text, store.verb, container),
                   std::move(help), growth_evidence(function, loop, key))
-          .probe = probe_hint(sink.file(), loop, ProbeMeasure::Growth, {key});
+          .probe = probe_hint(module, loop, ProbeMeasure::Growth, {key});
       return;
     }
     sink.report(kInfo, store.primary->range,
@@ -203,7 +204,7 @@ class TensorCollection final : public Rule {
                                             method_on(*store.value, text.text, "cpu()"))
                               : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
                 growth_evidence(function, loop, key), std::nullopt, Severity::Note)
-        .probe = probe_hint(sink.file(), loop, ProbeMeasure::Growth, {key});
+        .probe = probe_hint(module, loop, ProbeMeasure::Growth, {key});
   }
 
   // `self.step(batch)` in a loop where the file's `step()` appends a loss it computes itself to
@@ -237,7 +238,7 @@ class TensorCollection final : public Rule {
                               method_on(*effect.value, text.text, "detach()"))
                 : fmt::format("store a value without a graph in `{}()` (`.detach()`)", method.name),
             std::move(related))
-        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
+        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
     return true;
   }
 
@@ -283,7 +284,7 @@ class TensorCollection final : public Rule {
                                     method_on(*call.arg(i), text.text, "detach().cpu()"))
                       : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
                   growth_evidence(function, *loop, receiver_key))
-              .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {key});
+              .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
           return;
         }
       }

@@ -299,7 +299,7 @@ class HiddenStateNotDetached final : public Rule {
                         "through, and keeps, every earlier iteration",
                         state->name, callee),
             help(module, *state), std::move(related), std::move(fix))
-        .probe = probe_hint(sink.file(), *loop, ProbeMeasure::Growth, {std::string(state->name)});
+        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {std::string(state->name)});
   }
 
   static std::string help(const ir::Module& module, const FedBack& state) {

@@ -207,8 +207,8 @@ class EvalWithoutNoGrad final : public Rule {
     const bool by_name = eval_call == nullptr;
     const std::string where = by_name ? fmt::format("in `{}()`", shown_name(function))
                                       : fmt::format("after `{}.eval()`", name);
-    const ProbeHint probe = probe_hint(sink.file(), loop, ProbeMeasure::Graph,
-                                       ir::places_bound_to(loop.body, *run.call));
+    const ProbeHint probe =
+        probe_hint(module, loop, ProbeMeasure::Graph, ir::places_bound_to(loop.body, *run.call));
     if (run.helper.function == nullptr) {
       sink.report(kInfo, run.call->range,
                   fmt::format("`{}` runs with autograd on {}; activations are kept for a backward "
@@ -328,7 +328,7 @@ class EvalWithoutNoGrad final : public Rule {
                             name, test),
                 fmt::format("run the forward under `with torch.set_grad_enabled({}):`", test),
                 std::move(related))
-        .probe = probe_hint(sink.file(), loop, ProbeMeasure::Graph,
+        .probe = probe_hint(module, loop, ProbeMeasure::Graph,
                             ir::places_bound_to(loop.body, *facts.forward));
   }
 

@@ -117,7 +117,7 @@ class RetainGraphInLoop final : public Rule {
                               "`retain_graph=True`",
                               carried->place),
             std::move(related))
-        .probe = probe_hint(sink.file(), loop, ProbeMeasure::Growth, {carried->place});
+        .probe = probe_hint(module, loop, ProbeMeasure::Growth, {carried->place});
   }
 
   // Follows what the retained graph is computed from, back through the loop body's assignments,

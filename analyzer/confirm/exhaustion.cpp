@@ -28,13 +28,39 @@ uint64_t exhaustion_iteration(double last, double per_iteration, double limit,
   return iterations + static_cast<uint64_t>(std::min(more, kMax));
 }
 
+namespace {
+
+// ", in epoch 18 (1,875 batches each) if nothing frees it between epochs"
+std::string pass_clause(const PassLength& pass, uint64_t iteration) {
+  const std::string length = grouped(pass.iterations);
+  if (iteration <= pass.iterations) {
+    if (pass.epoch) return fmt::format(", within the first epoch ({} batches)", length);
+    if (pass.over.empty()) return fmt::format(", before the loop's {} iterations end", length);
+    return fmt::format(", within the first pass over {} ({} iterations)", pass.over, length);
+  }
+  // Whether the growth survives from one pass to the next (a sum kept in `self`) or starts over
+  // (a local bound again each epoch) the run does not show: the clause says what it assumes.
+  const uint64_t number = (iteration + pass.iterations - 1) / pass.iterations;
+  if (pass.epoch) {
+    return fmt::format(", in epoch {} ({} batches each) if nothing frees it between epochs",
+                       grouped(number), length);
+  }
+  const std::string where =
+      pass.over.empty() ? std::string("of the loop") : fmt::format("over {}", pass.over);
+  return fmt::format(", in pass {} {} ({} iterations each) if nothing frees it between passes",
+                     grouped(number), where, length);
+}
+
+}  // namespace
+
 std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration, uint32_t iterations,
-                                std::string_view step) {
+                                std::string_view step, const std::optional<PassLength>& pass) {
   const std::string memory = limit.from_option
                                  ? fmt::format("the {} of --device-memory", bytes_text(limit.bytes))
                                  : fmt::format("the GPU's {}", bytes_text(limit.bytes));
   if (iteration <= iterations) return fmt::format("; {} is already used up", memory);
-  return fmt::format("; at this rate {} runs out near {} {}", memory, step, grouped(iteration));
+  return fmt::format("; at this rate {} runs out near {} {}{}", memory, step, grouped(iteration),
+                     pass && pass->iterations != 0 ? pass_clause(*pass, iteration) : "");
 }
 
 }  // namespace sealint::confirm

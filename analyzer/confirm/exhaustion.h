@@ -25,10 +25,22 @@ struct MemoryLimit {
 [[nodiscard]] uint64_t exhaustion_iteration(double last, double per_iteration, double limit,
                                             uint32_t iterations);
 
-// "; at this rate the GPU's 79.1 GiB runs out near iteration 32,456"; `step` names what is
-// counted ("iteration" for a loop, "call" for a function a framework calls per batch).
+// How long one pass of the loop is, when the probe could read it: `iterations` per pass, over
+// `over` (a place's name, "`train_loader`"; empty for `range(n)`); `epoch` when a pass is one
+// over a DataLoader.
+struct PassLength {
+  uint64_t iterations = 0;
+  std::string over;
+  bool epoch = false;
+};
+
+// "; at this rate the GPU's 79.1 GiB runs out near iteration 32,456", then, with `pass`, which
+// pass that is ("in epoch 18 (1,875 batches each) if nothing frees it between epochs", "within
+// the first pass over `loader` (1,875 iterations)"); `step` names what is counted ("iteration"
+// for a loop, "call" for a function a framework calls per batch).
 [[nodiscard]] std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration,
                                               uint32_t iterations,
-                                              std::string_view step = "iteration");
+                                              std::string_view step = "iteration",
+                                              const std::optional<PassLength>& pass = std::nullopt);
 
 }  // namespace sealint::confirm

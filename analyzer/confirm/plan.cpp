@@ -25,6 +25,9 @@ nlohmann::json entry(size_t id, std::string_view rule, const std::string& path, 
     // A region in a module the script imports may never run (a helper the script does not
     // call): the run does not wait for it unless it is entered.
     if (file != script) loop["optional"] = true;
+    if (!probe->length_of.empty()) loop["length_of"] = probe->length_of;
+    if (!probe->count_of.empty()) loop["count_of"] = probe->count_of;
+    if (probe->count != 0) loop["count"] = probe->count;
     if (probe->region == ProbeRegion::Calls) {
       loop["counts"] = "calls";
       loop["function"] = probe->function;

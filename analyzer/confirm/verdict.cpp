@@ -198,8 +198,8 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found,
     c.detail = growth_sentence(*best, iterations, steps);
     if (memory) {
       if (!c.bytes_per_iteration) c.bytes_per_iteration = memory->per_iteration;
-      c.detail +=
-          fmt::format("; {} +{} per {}", memory->what, bytes_text(memory->per_iteration), steps.one);
+      c.detail += fmt::format("; {} +{} per {}", memory->what, bytes_text(memory->per_iteration),
+                              steps.one);
     }
     return c;
   }
@@ -211,9 +211,8 @@ Confirmation judge_growth(const ProbeHint& probe, const json& found,
   }
   if (watched && !memory) {
     c.verdict = Verdict::NotConfirmed;
-    c.detail =
-        fmt::format("no autograd graph or tensor memory grew over {} {}", iterations,
-                    steps.of(iterations));
+    c.detail = fmt::format("no autograd graph or tensor memory grew over {} {}", iterations,
+                           steps.of(iterations));
     if (flat) c.trend = flat->shown;
     return c;
   }
@@ -366,13 +365,27 @@ std::vector<HeldLink> held_by(const json& found, std::string_view subject) {
 }
 
 // When a confirmed growth of the loop's memory would use up the memory there is.
+// One pass of the loop, when the probe read its length at the loop's entry.
+std::optional<PassLength> pass_length(const ProbeHint& probe, const json* loop) {
+  if (loop == nullptr || !loop->is_object() || probe.region != ProbeRegion::Loop)
+    return std::nullopt;
+  const std::optional<size_t> length = index_of(loop->value("length", json()));
+  if (!length || *length == 0) return std::nullopt;
+  PassLength pass;
+  pass.iterations = *length;
+  pass.epoch = text_field(*loop, "length_unit") == "epoch";
+  if (!probe.length_of.empty()) pass.over = fmt::format("`{}`", probe.length_of);
+  return pass;
+}
+
 void add_exhaustion(Confirmation& c, const std::optional<LoopMemory>& memory,
-                    const std::optional<MemoryLimit>& limit, const StepWords& steps) {
+                    const std::optional<MemoryLimit>& limit, const StepWords& steps,
+                    const std::optional<PassLength>& pass) {
   if (c.verdict != Verdict::Confirmed || !memory || !limit) return;
   if (!memory->cuda && !limit->from_option) return;  // the GPU's size bounds GPU memory only
   c.runs_out_at =
       exhaustion_iteration(memory->last, memory->per_iteration, limit->bytes, c.iterations);
-  c.detail += exhaustion_sentence(*limit, *c.runs_out_at, c.iterations, steps.one);
+  c.detail += exhaustion_sentence(*limit, *c.runs_out_at, c.iterations, steps.one, pass);
 }
 
 // The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
@@ -413,7 +426,7 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   } else {
     const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
     c = judge_growth(probe, *found, memory, measured, watched);
-    add_exhaustion(c, memory, memory_limit(result, device_memory), steps);
+    add_exhaustion(c, memory, memory_limit(result, device_memory), steps, pass_length(probe, loop));
     if (c.verdict == Verdict::Confirmed) c.held_by = held_by(*found, c.subject);
   }
   if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())

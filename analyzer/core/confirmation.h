@@ -31,6 +31,12 @@ struct ProbeHint {
   std::vector<std::string> variables;
   ProbeRegion region = ProbeRegion::Loop;
   std::string function;  // Calls: the function's name (the code object's co_name)
+  // A loop's iterations per pass, when its iterable says (`for x in loader`, `enumerate(loader)`,
+  // `range(steps)`): the probe reads `len(length_of)`, or the int `count_of` is, or the literal
+  // `count`. Turns "runs out near iteration 32,000" into which pass (epoch) that is.
+  std::string length_of;
+  std::string count_of;
+  uint64_t count = 0;
   bool operator==(const ProbeHint&) const = default;
 };
 

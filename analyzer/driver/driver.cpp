@@ -210,8 +210,7 @@ class Worker {
   static void watch_loops(const ir::Module& module, const ir::FileAnalysis& analysis,
                           FileResult& result) {
     for (const ir::TrainingLoop& loop : ir::training_loops(module, analysis)) {
-      ProbeHint hint =
-          ir::probe_hint(module.file(), *loop.loop, ProbeMeasure::Growth, loop.carried);
+      ProbeHint hint = ir::probe_hint(module, *loop.loop, ProbeMeasure::Growth, loop.carried);
       const bool measured = std::any_of(
           result.diagnostics.begin(), result.diagnostics.end(),
           [&](const Diagnostic& d) { return d.probe && d.probe->loop_line == hint.loop_line; });

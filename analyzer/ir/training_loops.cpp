@@ -4,9 +4,11 @@
 #include <array>
 #include <string_view>
 
+#include "analyzer/ir/constant_folding.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/data_loading.h"
 
 namespace sealint::ir {
 
@@ -49,20 +51,50 @@ std::vector<std::string> measured_places(const std::vector<std::string>& keys) {
   return places;
 }
 
+// How many iterations one pass of a `for` loop runs, as far as its iterable says: the length of
+// a place (`loader`, `self.train_loader`, also through `enumerate(...)` or `tqdm(...)`), or the
+// count `range(n)` is given.
+void add_loop_length(const Module& module, const Stmt& loop, ProbeHint& hint) {
+  const Expr* iterable = loop.loop_kind == LoopKind::For ? loop.value : nullptr;
+  while (iterable != nullptr && iterable->kind == ExprKind::Call && iterable->arg_count() >= 1 &&
+         knowledge::iterates_as_many_as_its_argument(qualified_name(module, iterable->callee())))
+    iterable = iterable->arg(0);
+  if (iterable == nullptr) return;
+  if (iterable->kind == ExprKind::Call) {
+    if (qualified_name(module, iterable->callee()) != "range" || iterable->arg_count() != 1) return;
+    const Expr* count = iterable->arg(0);
+    std::optional<FoldedInt> literal;
+    if (count->kind == ExprKind::Const && count->const_kind == ConstKind::Int)
+      literal = parse_int_literal(count->text);
+    if (literal && !literal->huge && literal->value > 0) {
+      hint.count = static_cast<uint64_t>(literal->value);
+    } else if (std::string key = place_key(count);
+               !key.empty() && key.find('[') == std::string::npos) {
+      hint.count_of = std::move(key);
+    }
+    return;
+  }
+  if (std::string key = place_key(iterable); !key.empty() && key.find('[') == std::string::npos)
+    hint.length_of = std::move(key);
+}
+
 }  // namespace
 
-ProbeHint probe_hint(const SourceFile& file, const Stmt& loop, ProbeMeasure measure,
+ProbeHint probe_hint(const Module& module, const Stmt& loop, ProbeMeasure measure,
                      const std::vector<std::string>& keys) {
+  const SourceFile& file = module.file();
   ProbeHint hint;
   hint.measure = measure;
   hint.loop_line = file.position(loop.range.begin).line;
   hint.loop_end_line = last_line(file, loop.range);
   hint.variables = measured_places(keys);
+  if (module.language() == Language::Python) add_loop_length(module, loop, hint);
   return hint;
 }
 
-ProbeHint calls_probe_hint(const SourceFile& file, const Function& function, ProbeMeasure measure,
+ProbeHint calls_probe_hint(const Module& module, const Function& function, ProbeMeasure measure,
                            const std::vector<std::string>& keys) {
+  const SourceFile& file = module.file();
   ProbeHint hint;
   hint.measure = measure;
   hint.region = ProbeRegion::Calls;

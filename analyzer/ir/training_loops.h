@@ -19,12 +19,12 @@ struct TrainingLoop {
 
 // What confirm mode measures for a finding in `loop` (docs/confirm.md): the places `keys`
 // (place_key), a subscripted place measured as its container.
-[[nodiscard]] ProbeHint probe_hint(const SourceFile& file, const Stmt& loop, ProbeMeasure measure,
+[[nodiscard]] ProbeHint probe_hint(const Module& module, const Stmt& loop, ProbeMeasure measure,
                                    const std::vector<std::string>& keys);
 
 // What confirm mode measures for a finding whose step is a call of `function` (a framework's
 // hook, `forward()`): the probe counts its calls and reads the places `keys` in its frame.
-[[nodiscard]] ProbeHint calls_probe_hint(const SourceFile& file, const Function& function,
+[[nodiscard]] ProbeHint calls_probe_hint(const Module& module, const Function& function,
                                          ProbeMeasure measure,
                                          const std::vector<std::string>& keys);
 

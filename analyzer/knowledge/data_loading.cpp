@@ -14,6 +14,9 @@ constexpr auto kMapDatasetBases =
     sorted_names("torch.utils.data.Dataset", "torch.utils.data.dataset.Dataset",
                  "torchvision.datasets.VisionDataset", "torchvision.datasets.vision.VisionDataset");
 constexpr auto kDatasetWrappers = sorted_names("ConcatDataset", "Subset", "random_split");
+constexpr auto kLengthKeepers =
+    sorted_names("enumerate", "list", "reversed", "sorted", "tqdm.auto.tqdm", "tqdm.notebook.tqdm",
+                 "tqdm.std.tqdm", "tqdm.tqdm", "tuple");
 
 constexpr std::array<DataCallEntry, 53> kDataCalls = {{
     {"_pickle.load", DataCall::LoadsObjects},
@@ -146,6 +149,10 @@ bool is_map_dataset_base(std::string_view qualified) {
 
 bool is_dataset_wrapper(std::string_view name) {
   return kDatasetWrappers.contains(name);
+}
+
+bool iterates_as_many_as_its_argument(std::string_view qualified) {
+  return kLengthKeepers.contains(qualified);
 }
 
 DataCall data_call(std::string_view qualified) {

@@ -58,6 +58,11 @@ enum class DataMethod : uint8_t {
 };
 [[nodiscard]] DataMethod data_method(std::string_view method);
 
+// Calls that iterate exactly as many items as their first argument has (`enumerate(loader)`,
+// `tqdm(loader)`, `sorted(xs)`), by the callee's qualified name: a loop over one runs once per
+// item of the argument.
+[[nodiscard]] bool iterates_as_many_as_its_argument(std::string_view qualified);
+
 // Builtins (`len`, `int`, `ord`) and methods (`xs.index(x)`) whose result is a small int or a
 // bool: an object the interpreter shares, that no worker copies.
 [[nodiscard]] bool returns_small_value(std::string_view builtin);

@@ -247,3 +247,37 @@ def _short(error, limit=200):
 
 
 MISSING = _MISSING
+
+
+# Objects whose len() is theirs to give without running the script's code: the built-in
+# containers and range, and torch's own classes (a DataLoader's len() is its batches per epoch).
+_SIZED_BUILTINS = (list, tuple, dict, set, frozenset, range, str, bytes)
+
+
+def pass_length(frame, loop):
+    """The iterations one pass of `loop` (a plan.Loop) runs, from what the plan says its iterable
+    is, read in the frame at the loop's entry; None when unknown or not safely readable. A
+    DataLoader's length comes with "epoch": one pass over it is one."""
+    if loop.count is not None:
+        return loop.count, None
+    path = loop.count_of or loop.length_of
+    if path is None:
+        return None, None
+    values, _, problem = lookup_path(frame, path)
+    if problem or len(values) != path.count(".") + 1:
+        return None, None
+    value = values[-1]
+    if loop.count_of is not None:
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value, None
+        return None, None
+    kind = type(value)
+    module = getattr(kind, "__module__", "") or ""
+    if not (isinstance(value, _SIZED_BUILTINS) or module == "torch" or module.startswith("torch.")):
+        return None, None  # a len() of the script's own class could do anything
+    try:
+        length = len(value)
+    except Exception:
+        return None, None
+    epoch = module.startswith("torch.utils.data")
+    return (length, "epoch" if epoch else None) if length > 0 else (None, None)

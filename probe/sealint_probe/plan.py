@@ -23,7 +23,8 @@ class Loop(object):
     line, `function` its name). `optional`: the run does not wait for it unless it is entered (a
     region in a module the script imports, which the run may never pass through)."""
 
-    __slots__ = ("file", "line", "end_line", "counts", "function", "optional")
+    __slots__ = ("file", "line", "end_line", "counts", "function", "optional", "length_of",
+                 "count_of", "count")
 
     def __init__(self, file, line, end_line, counts="iterations", function=None, optional=False):
         self.file = file
@@ -32,6 +33,11 @@ class Loop(object):
         self.counts = counts
         self.function = function
         self.optional = optional
+        # How many iterations one pass of the loop runs: len() of the place `length_of`, the int
+        # the place `count_of` holds, or `count`; None when the plan does not say.
+        self.length_of = None
+        self.count_of = None
+        self.count = None
 
     @property
     def calls(self):
@@ -111,7 +117,13 @@ def _loop(raw, where):
     if not isinstance(optional, bool):
         raise PlanError("%s: `optional` must be true or false, not %s" % (where,
                                                                          json.dumps(optional)))
-    return Loop(file, line, end_line, counts, function, optional)
+    loop = Loop(file, line, end_line, counts, function, optional)
+    for key in ("length_of", "count_of"):
+        if key in raw:
+            setattr(loop, key, _field(raw, key, _variable_path, "a name or attribute path", where))
+    if "count" in raw:
+        loop.count = _field(raw, "count", _positive, "a positive integer", where)
+    return loop
 
 
 def _finding(raw, index):

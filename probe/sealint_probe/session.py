@@ -28,7 +28,7 @@ WATCHED_RULE = "loop"  # the plan's rule for a training loop no finding is in
 class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
                  "cuda", "rss", "findings", "stops", "watched", "encloses", "runs", "blocks",
-                 "optional")
+                 "optional", "plan_loop", "length", "length_unit")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -46,6 +46,9 @@ class LoopState(object):
         self.runs = set()  # indices of calls-counted regions called inside one of its iterations
         self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
         self.optional = False  # the run waits for it only once it is entered
+        self.plan_loop = None  # the plan's loop entry (what its iterable is)
+        self.length = None  # iterations of one pass, read at the first entry
+        self.length_unit = None  # "epoch" when a pass is one over a DataLoader
 
 
 class FindingState(object):
@@ -99,6 +102,7 @@ class Session(object):
                     loop = LoopState(len(self.loops), finding.loop.file, finding.loop.line,
                                      finding.loop.end_line, shape)
                     loop.optional = finding.loop.optional
+                    loop.plan_loop = finding.loop
                     by_key[key] = loop
                     self.loops.append(loop)
             state = FindingState(finding, loop)
@@ -144,6 +148,9 @@ class Session(object):
             loop.entries += 1
             # A later entry: the state after `iterations` iterations is already sampled.
             sample = loop.entries == 1
+            if sample and kind == ENTRY and loop.plan_loop is not None:
+                with self.measurer.quiet():
+                    loop.length, loop.length_unit = measure.pass_length(frame, loop.plan_loop)
         else:
             loop.iterations += 1
             sample = loop.iterations <= self.steps
@@ -231,10 +238,16 @@ class Session(object):
 
     @staticmethod
     def _counts(loop):
-        """A region whose steps are a function's calls says so; a loop's entry stays as it was."""
-        if not loop.shape.calls:
+        """A region whose steps are a function's calls says so; a loop says how long one pass of
+        it is when that was read."""
+        if loop.shape.calls:
+            return {"counts": "calls", "function": loop.shape.scope_name}
+        if loop.length is None:
             return {}
-        return {"counts": "calls", "function": loop.shape.scope_name}
+        out = {"length": loop.length}
+        if loop.length_unit:
+            out["length_unit"] = loop.length_unit
+        return out
 
     def _device_memory(self):
         total = self.cuda.total_memory()

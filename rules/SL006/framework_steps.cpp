@@ -28,7 +28,7 @@ void report_step(const ir::Module& module, semantic::ModelRuns& runs, const ir::
                           function.name),
               {{function.name_range,
                 fmt::format("{} calls `{}()` once per batch", framework, function.name)}})
-      .probe = ir::calls_probe_hint(sink.file(), function, ProbeMeasure::Graph,
+      .probe = ir::calls_probe_hint(module, function, ProbeMeasure::Graph,
                                     ir::places_bound_to(function.body, *model_call));
 }
 

@@ -272,6 +272,9 @@ TEST_F(ConfirmTest, DeviceMemoryProjectsWhenTheGrowthRunsOut) {
   EXPECT_EQ(r.exit_code, 1) << describe(r);
   EXPECT_THAT(r.out, HasSubstr("at this rate the 64.0 KiB of --device-memory runs out near "
                                "iteration "));
+  // The loop is `for _ in range(steps)` with --steps 100: which pass of it that iteration is in.
+  EXPECT_THAT(r.out, HasSubstr(" of the loop (100 iterations each) if nothing frees it between "
+                               "passes"));
   const RunOutput json_run = confirm({"--format", "json", "--device-memory", "64KiB",
                                       example("leaky_loss_list.py"), "--", "--steps", "100"});
   const auto doc = nlohmann::json::parse(json_run.out);

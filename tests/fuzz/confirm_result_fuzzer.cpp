@@ -22,7 +22,11 @@ sealint::Diagnostic finding(std::string rule, sealint::ProbeMeasure measure,
   d.path = "train.py";
   d.span = {{12, 9}, {12, 22}};
   d.message = "fuzz";
-  d.probe = sealint::ProbeHint{measure, 10, 17, std::move(variables), sealint::ProbeRegion::Loop, {}};
+  d.probe.emplace();
+  d.probe->measure = measure;
+  d.probe->loop_line = 10;
+  d.probe->loop_end_line = 17;
+  d.probe->variables = std::move(variables);
   return d;
 }
 
@@ -42,7 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     };
     confirm::judge(findings, result, *end);
     confirm::judge(findings, result, *end, uint64_t{80} << 30);
-    const WatchedLoop watched{"train.py", ProbeHint{ProbeMeasure::Growth, 30, 40, {"acc"}, ProbeRegion::Loop, {}}};
+    WatchedLoop watched;
+    watched.path = "train.py";
+    watched.probe.loop_line = 30;
+    watched.probe.loop_end_line = 40;
+    watched.probe.variables = {"acc"};
     findings[0].after_fix = confirm::judge_watched(watched, 3, result, *end);
     (void)confirm::encloses_measured_loop(result, 3);
     (void)confirm::ended_badly(result);

@@ -49,7 +49,11 @@ Confirmation judged_on_gpu(json device_memory, std::optional<uint64_t> option,
                            std::string_view metric = "cuda_allocated_bytes") {
   Diagnostic d;
   d.rule_id = "SL001";
-  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, {"total_loss"}, ProbeRegion::Loop, {}};
+  d.probe.emplace();
+  d.probe->measure = ProbeMeasure::Growth;
+  d.probe->loop_line = 10;
+  d.probe->loop_end_line = 17;
+  d.probe->variables = {"total_loss"};
   std::vector<Diagnostic> findings{d};
   json nodes = json::array({nullptr});
   json memory = json::array();
@@ -70,6 +74,25 @@ Confirmation judged_on_gpu(json device_memory, std::optional<uint64_t> option,
          {"variables", {{{"name", "total_loss"}, {"series", {{"graph_nodes", nodes}}}}}}}}}};
   judge(findings, result, {"stopped", false, true}, option);
   return *findings[0].confirmation;
+}
+
+TEST(Exhaustion, ThePassOfTheLoopItRunsOutIn) {
+  const MemoryLimit gpu{80 * kGiB, false};
+  EXPECT_EQ(exhaustion_sentence(gpu, 32456, 20, "iteration", PassLength{1875, "`loader`", true}),
+            "; at this rate the GPU's 80.0 GiB runs out near iteration 32,456, in epoch 18 "
+            "(1,875 batches each) if nothing frees it between epochs");
+  EXPECT_EQ(exhaustion_sentence(gpu, 1200, 20, "iteration", PassLength{1875, "`loader`", true}),
+            "; at this rate the GPU's 80.0 GiB runs out near iteration 1,200, within the first "
+            "epoch (1,875 batches)");
+  EXPECT_EQ(exhaustion_sentence(gpu, 3750, 20, "iteration", PassLength{1875, "`rows`", false}),
+            "; at this rate the GPU's 80.0 GiB runs out near iteration 3,750, in pass 2 over "
+            "`rows` (1,875 iterations each) if nothing frees it between passes");
+  EXPECT_EQ(exhaustion_sentence(gpu, 500, 20, "iteration", PassLength{100, "", false}),
+            "; at this rate the GPU's 80.0 GiB runs out near iteration 500, in pass 5 of the loop "
+            "(100 iterations each) if nothing frees it between passes");
+  EXPECT_EQ(exhaustion_sentence(gpu, 50, 20, "iteration", PassLength{100, "", false}),
+            "; at this rate the GPU's 80.0 GiB runs out near iteration 50, before the loop's 100 "
+            "iterations end");
 }
 
 TEST(Exhaustion, AConfirmedCudaGrowthIsProjectedAgainstTheGpu) {

@@ -51,7 +51,11 @@ TEST(RunEnd, VariablesAndBlocksOfTheWrongTypeGiveAVerdictWithoutThrowing) {
         {"cuda_blocks", {{"line", {{"count", 1}, {"bytes", 8}}}, {"when", json::object()}}}}});
   Diagnostic d;
   d.rule_id = "SL001";
-  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, {"total"}, ProbeRegion::Loop, {}};
+  d.probe.emplace();
+  d.probe->measure = ProbeMeasure::Growth;
+  d.probe->loop_line = 10;
+  d.probe->loop_end_line = 17;
+  d.probe->variables = {"total"};
   std::vector<Diagnostic> findings{d};
   judge(findings, r, *check_result(r, false, 300));
   ASSERT_TRUE(findings[0].confirmation.has_value());

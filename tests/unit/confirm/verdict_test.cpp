@@ -11,7 +11,11 @@ Diagnostic growth_finding(std::vector<std::string> variables) {
   Diagnostic d;
   d.rule_id = "SL001";
   d.path = "train.py";
-  d.probe = ProbeHint{ProbeMeasure::Growth, 10, 17, std::move(variables), ProbeRegion::Loop, {}};
+  d.probe.emplace();
+  d.probe->measure = ProbeMeasure::Growth;
+  d.probe->loop_line = 10;
+  d.probe->loop_end_line = 17;
+  d.probe->variables = std::move(variables);
   return d;
 }
 
@@ -180,7 +184,13 @@ Diagnostic hook_finding(ProbeMeasure measure, std::string variable) {
   Diagnostic d;
   d.rule_id = "SL002";
   d.path = "lit.py";
-  d.probe = ProbeHint{measure, 15, 19, {std::move(variable)}, ProbeRegion::Calls, "training_step"};
+  d.probe.emplace();
+  d.probe->measure = measure;
+  d.probe->loop_line = 15;
+  d.probe->loop_end_line = 19;
+  d.probe->variables = {std::move(variable)};
+  d.probe->region = ProbeRegion::Calls;
+  d.probe->function = "training_step";
   return d;
 }
 
@@ -223,21 +233,23 @@ TEST(Verdict, AHooksGraphIsCountedOnCalls) {
       {{{"id", 0},
         {"loop", 0},
         {"iterations", 3},
-        {"variables", json::array({{{"name", "out"},
-                                    {"series", {{"graph_nodes", {nullptr, 4, 4, 4}}}}}})}}}));
+        {"variables",
+         json::array({{{"name", "out"}, {"series", {{"graph_nodes", {nullptr, 4, 4, 4}}}}}})}}}));
   judge(findings, result, {"stopped", false});
   const Confirmation& c = *findings[0].confirmation;
   EXPECT_EQ(c.verdict, Verdict::Confirmed) << c.detail;
-  EXPECT_EQ(c.detail, "`out` carries an autograd graph of 4 nodes on 3 of 3 calls, never used by "
-                      "a backward");
+  EXPECT_EQ(c.detail,
+            "`out` carries an autograd graph of 4 nodes on 3 of 3 calls, never used by "
+            "a backward");
 }
 
 TEST(Verdict, AWatchedLoopNamesTheFlaggedFunctionsItCalls) {
   const json result = result_with(
       json::array({{{"id", 0}, {"loop", 0}}, {{"id", 1}, {"loop", 1}}, {{"id", 2}, {"loop", 2}}}),
-      json::array({{{"line", 11}, {"counts", "calls"}, {"function", "forward"}, {"runs", json::array()}},
-                   {{"line", 20}, {"runs", {0}}},
-                   {{"line", 30}, {"runs", json::array()}}}));
+      json::array(
+          {{{"line", 11}, {"counts", "calls"}, {"function", "forward"}, {"runs", json::array()}},
+           {{"line", 20}, {"runs", {0}}},
+           {{"line", 30}, {"runs", json::array()}}}));
   EXPECT_EQ(entries_called_inside(result, 1), std::vector<size_t>{0});
   EXPECT_TRUE(entries_called_inside(result, 2).empty());
   EXPECT_TRUE(entries_called_inside(result, 7).empty());

@@ -104,6 +104,12 @@ TEST(DataLoading, CallsAndMethodsSayWhatTheyMakeOfTheData) {
   EXPECT_TRUE(is_map_dataset_base("torch.utils.data.Dataset"));
   EXPECT_FALSE(is_map_dataset_base("torch.utils.data.IterableDataset"));
   EXPECT_TRUE(is_dataset_wrapper("random_split"));
+  // A loop over these runs once per item of their first argument; zip and filter may not.
+  EXPECT_TRUE(iterates_as_many_as_its_argument("enumerate"));
+  EXPECT_TRUE(iterates_as_many_as_its_argument("tqdm.tqdm"));
+  EXPECT_FALSE(iterates_as_many_as_its_argument("zip"));
+  EXPECT_FALSE(iterates_as_many_as_its_argument("filter"));
+  EXPECT_FALSE(iterates_as_many_as_its_argument("itertools.islice"));
   for (size_t i = 1; i < data_calls().size(); ++i)
     EXPECT_LT(data_calls()[i - 1].name, data_calls()[i].name);
   for (size_t i = 1; i < data_methods().size(); ++i)
