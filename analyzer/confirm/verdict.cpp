@@ -314,17 +314,34 @@ std::optional<CudaBlocks> cuda_line(const json& found) {
   const std::optional<size_t> count = index_of(line.value("count", json()));
   const std::optional<size_t> bytes = index_of(line.value("bytes", json()));
   if (!count || *count == 0 || !bytes) return std::nullopt;
-  return CudaBlocks{*count, *bytes, text_field(blocks, "when") == "end"};
+  CudaBlocks out{*count, *bytes, text_field(blocks, "when") == "end", std::nullopt};
+  // The count halfway there: the growth per iteration of what this line keeps on the GPU.
+  const json earlier = blocks.value("earlier", json());
+  const std::optional<size_t> at = index_of(blocks.value("iteration", json()));
+  if (earlier.is_object() && at) {
+    const std::optional<size_t> earlier_at = index_of(earlier.value("iteration", json()));
+    const json earlier_line = earlier.value("line", json());
+    const std::optional<size_t> earlier_bytes =
+        earlier_line.is_object() ? index_of(earlier_line.value("bytes", json())) : std::nullopt;
+    if (earlier_at && earlier_bytes && *at > *earlier_at && *bytes > *earlier_bytes) {
+      out.bytes_per_iteration =
+          static_cast<double>(*bytes - *earlier_bytes) / static_cast<double>(*at - *earlier_at);
+    }
+  }
+  return out;
 }
 
-void add_cuda_line(Confirmation& c, const json& found) {
+void add_cuda_line(Confirmation& c, const json& found, std::string_view step) {
   c.cuda_line = cuda_line(found);
   if (!c.cuda_line) return;
-  c.detail += fmt::format("; on the GPU, {} allocated at this line {} live ({}){}",
-                          counted(static_cast<double>(c.cuda_line->count), "block"),
-                          c.cuda_line->count == 1 ? "is" : "are",
-                          bytes_text(static_cast<double>(c.cuda_line->bytes)),
-                          c.cuda_line->at_end ? " at the end of the run" : "");
+  c.detail += fmt::format(
+      "; on the GPU, {} allocated at this line {} live ({}{}){}",
+      counted(static_cast<double>(c.cuda_line->count), "block"),
+      c.cuda_line->count == 1 ? "is" : "are", bytes_text(static_cast<double>(c.cuda_line->bytes)),
+      c.cuda_line->bytes_per_iteration
+          ? fmt::format(", +{} per {}", bytes_text(*c.cuda_line->bytes_per_iteration), step)
+          : std::string(),
+      c.cuda_line->at_end ? " at the end of the run" : "");
 }
 
 // For a loop that encloses other measured loops (an epoch loop around `train()`): the run stops
@@ -432,7 +449,7 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())
     c.detail += enclosed_note(loops, *loop);
   // A loop no rule flagged has no line of its own to attribute blocks to.
-  if (!watched) add_cuda_line(c, *found);
+  if (!watched) add_cuda_line(c, *found, steps.one);
   add_run_end(c, end);
   return c;
 }

@@ -60,6 +60,9 @@ struct CudaBlocks {
   uint64_t count = 0;
   uint64_t bytes = 0;
   bool at_end = false;  // counted at the end of the run, not while the loop ran
+  // How much the blocks at the line grew per iteration between a count halfway through the
+  // sampled iterations and the last one (a positive growth only).
+  std::optional<double> bytes_per_iteration;
   bool operator==(const CudaBlocks&) const = default;
 };
 

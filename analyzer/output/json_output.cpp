@@ -45,10 +45,13 @@ nlohmann::json to_json(const Confirmation& c) {
       {"length_per_iteration", optional_number(c.length_per_iteration)},
       {"fit_r_squared", optional_number(c.fit)},
       {"series", c.trend},
-      {"cuda_line", c.cuda_line ? nlohmann::json{{"blocks", c.cuda_line->count},
-                                                 {"bytes", c.cuda_line->bytes},
-                                                 {"at_end", c.cuda_line->at_end}}
-                                : nlohmann::json()},
+      {"cuda_line", c.cuda_line
+                        ? nlohmann::json{{"blocks", c.cuda_line->count},
+                                         {"bytes", c.cuda_line->bytes},
+                                         {"at_end", c.cuda_line->at_end},
+                                         {"bytes_per_iteration",
+                                          optional_number(c.cuda_line->bytes_per_iteration)}}
+                        : nlohmann::json()},
       {"held_by", held_by_json(c.held_by)},
       {"runs_out_at_iteration", c.runs_out_at ? nlohmann::json(*c.runs_out_at) : nlohmann::json()},
       {"detail", c.detail}};

@@ -28,7 +28,7 @@ WATCHED_RULE = "loop"  # the plan's rule for a training loop no finding is in
 class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
                  "cuda", "rss", "findings", "stops", "watched", "encloses", "runs", "blocks",
-                 "optional", "plan_loop", "length", "length_unit")
+                 "optional", "plan_loop", "length", "length_unit", "earlier_blocks")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -45,6 +45,7 @@ class LoopState(object):
         self.encloses = set()  # indices of measured loops that ran inside one of its iterations
         self.runs = set()  # indices of calls-counted regions called inside one of its iterations
         self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
+        self.earlier_blocks = {}  # the same, halfway there: the growth per iteration between
         self.optional = False  # the run waits for it only once it is entered
         self.plan_loop = None  # the plan's loop entry (what its iterable is)
         self.length = None  # iterations of one pass, read at the first entry
@@ -156,6 +157,8 @@ class Session(object):
             sample = loop.iterations <= self.steps
         if sample:
             self._sample(loop, frame)
+            if kind in (ITERATION, RETURN) and loop.iterations == self._halfway():
+                loop.earlier_blocks = self._blocks_of(loop)
             if kind in (ITERATION, RETURN) and loop.iterations == self.steps:
                 self._count_blocks(loop)
         # A function called once per step of a loop does not make that loop an enclosing one:
@@ -188,12 +191,28 @@ class Session(object):
                     for key, values in series.items():
                         values.append(sample[key])
 
+    def _halfway(self):
+        """The iteration of the earlier count, when there is room for one before `steps`."""
+        half = self.steps // 2
+        return half if 2 <= half < self.steps else None
+
+    def _blocks_of(self, loop):
+        states = [state for state in self.findings if state.loop is loop]
+        if not states:
+            return {}
+        return self.cuda.blocks_now([self._remapped(state) for state in states])
+
     def _count_blocks(self, loop):
         """The live CUDA blocks of this loop's findings while the loop still runs: at the end of
-        the run, what it kept may be freed already (its function returned, a later loop ran)."""
-        states = [state for state in self.findings if state.loop is loop]
-        if states:
-            loop.blocks = self.cuda.blocks_now([self._remapped(state) for state in states])
+        the run, what it kept may be freed already (its function returned, a later loop ran).
+        With the count halfway there, the blocks at a finding's line say how much they grow per
+        iteration."""
+        loop.blocks = self._blocks_of(loop)
+        for ident, blocks in loop.blocks.items():
+            earlier = loop.earlier_blocks.get(ident)
+            if earlier is not None:
+                blocks["iteration"] = self.steps
+                blocks["earlier"] = {"iteration": self._halfway(), "line": earlier["line"]}
 
     def _remapped(self, state):
         finding = state.finding

@@ -121,6 +121,11 @@ class CudaTest(helpers.ScriptCase, unittest.TestCase):
         self.assertEqual(first["when"], "steps")
         self.assertGreaterEqual(first["line"]["bytes"], 12 * 2 * MIB, first)
         self.assertEqual(second["when"], "steps")
+        # Counted halfway too: the line kept about half as much after 6 iterations.
+        self.assertEqual(first["iteration"], 12)
+        self.assertEqual(first["earlier"]["iteration"], 6)
+        self.assertGreaterEqual(first["line"]["bytes"] - first["earlier"]["line"]["bytes"],
+                                6 * 2 * MIB, first)
 
     def test_training_leak_grows_the_graph_not_gpu_memory(self):
         run = self.probe(TRAINING)

@@ -28,8 +28,7 @@ TEST(ProgressLine, IterationsPastStepsShowAsSteps) {
 
 TEST(ProgressLine, AFunctionWhoseCallsAreCountedIsNamed) {
   const json progress = {
-      {"steps", 20},
-      {"loops", {{{"line", 15}, {"function", "training_step"}, {"iterations", 7}}}}};
+      {"steps", 20}, {"loops", {{{"line", 15}, {"function", "training_step"}, {"iterations", 7}}}}};
   EXPECT_EQ(progress_line(progress, "lit.py", 2), "running lit.py: training_step() 7/20 (2.0 s)");
 }
 

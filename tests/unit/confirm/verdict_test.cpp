@@ -142,6 +142,22 @@ TEST(Verdict, CudaBlocksAtTheFindingsLineAreNamed) {
   EXPECT_EQ(c.detail.find("at the end of the run"), std::string::npos) << c.detail;
 }
 
+TEST(Verdict, CudaBlocksCountedHalfwayGiveTheLinesGrowthPerIteration) {
+  const Confirmation c = judged_with_blocks(
+      {{"line", {{"count", 80}, {"bytes", 80 * 1048576}}},
+       {"loop", {{"count", 90}, {"bytes", 90 * 1048576}}},
+       {"when", "steps"},
+       {"iteration", 20},
+       {"earlier", {{"iteration", 10}, {"line", {{"count", 40}, {"bytes", 40 * 1048576}}}}}});
+  ASSERT_TRUE(c.cuda_line);
+  ASSERT_TRUE(c.cuda_line->bytes_per_iteration);
+  EXPECT_DOUBLE_EQ(*c.cuda_line->bytes_per_iteration, 4 * 1048576.0);
+  EXPECT_NE(c.detail.find("80 blocks allocated at this line are live (80.0 MiB, +4.0 MiB per "
+                          "iteration)"),
+            std::string::npos)
+      << c.detail;
+}
+
 TEST(Verdict, CudaBlocksCountedAtTheEndSaySo) {
   const Confirmation c = judged_with_blocks({{"line", {{"count", 1}, {"bytes", 512}}},
                                              {"loop", {{"count", 1}, {"bytes", 512}}},

@@ -35,9 +35,9 @@ std::string with_loop(std::string_view header) {
 
 TEST(ProbeHintTest, TheLengthOfOnePassComesFromTheIterable) {
   EXPECT_EQ(hint_of_first_loop(with_loop("for x in loader:")).length_of, "loader");
-  EXPECT_EQ(hint_of_first_loop(with_loop("for i, x in enumerate(tqdm(self.train_loader)):"))
-                .length_of,
-            "self.train_loader");
+  EXPECT_EQ(
+      hint_of_first_loop(with_loop("for i, x in enumerate(tqdm(self.train_loader)):")).length_of,
+      "self.train_loader");
   EXPECT_EQ(hint_of_first_loop(with_loop("for i in range(n):")).count_of, "n");
   EXPECT_EQ(hint_of_first_loop(with_loop("for i in range(100):")).count, 100U);
 }
