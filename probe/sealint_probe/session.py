@@ -28,7 +28,8 @@ WATCHED_RULE = "loop"  # the plan's rule for a training loop no finding is in
 class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
                  "cuda", "rss", "findings", "stops", "watched", "encloses", "runs", "blocks",
-                 "optional", "plan_loop", "length", "length_unit", "earlier_blocks")
+                 "optional", "plan_loop", "length", "length_unit", "earlier_blocks",
+                 "receiver")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -46,6 +47,7 @@ class LoopState(object):
         self.runs = set()  # indices of calls-counted regions called inside one of its iterations
         self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
         self.earlier_blocks = {}  # the same, halfway there: the growth per iteration between
+        self.receiver = None  # a calls-counted method: id() of the object whose calls count
         self.optional = False  # the run waits for it only once it is entered
         self.plan_loop = None  # the plan's loop entry (what its iterable is)
         self.length = None  # iterations of one pass, read at the first entry
@@ -141,7 +143,21 @@ class Session(object):
             self._error("probe error at %s:%d: %s: %s" % (loop.file, loop.line,
                                                           type(error).__name__, error))
 
+    def _counts_call(self, loop, frame):
+        """Whether this call of a calls-counted method is one of the object the region follows.
+        A model holds many instances of one block class, each running the same `forward()`: the
+        calls of the first instance seen are its steps, and its `self` is the one sampled."""
+        code = frame.f_code
+        if code.co_argcount == 0 or code.co_varnames[0] != "self":
+            return True
+        receiver = frame.f_locals.get("self")
+        if loop.receiver is None:
+            loop.receiver = id(receiver)
+        return loop.receiver == id(receiver)
+
     def _visit(self, loop, frame, kind):
+        if kind in (CALL, RETURN) and not self._counts_call(loop, frame):
+            return
         # A calls-counted region (a hook, `forward()`): its first call is the entry, sampled
         # before the function runs; each return is a finished step, sampled with the frame's
         # locals still there. A loop: each header visit is an entry or an iteration.

@@ -137,6 +137,29 @@ class CallsTest(helpers.ScriptCase, unittest.TestCase):
         self.assertEqual(training["runs"], [0])
         self.assertEqual(training["encloses"], [])
 
+    def test_a_method_of_many_instances_follows_the_first(self):
+        # Four blocks of one class run the same forward() every step: each step is one call of
+        # the first block, whose own sum is sampled, not an interleaving of four objects.
+        text = """
+        import torch
+        class Block(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.total = torch.zeros(())
+            def forward(self, x):  # FORWARD
+                self.total = self.total + x.sum()
+                return x  # FORWARD_END
+        blocks = torch.nn.Sequential(*[Block() for _ in range(4)])
+        for step in range(500):
+            blocks(torch.ones(2, requires_grad=True))
+        """
+        self.path, self.text = self.script(text)
+        result = self.run_plan([calls_entry(self.path, self.text, 0, "FORWARD", "FORWARD_END",
+                                            "forward", ["self.total"])], steps=6, args=())
+        self.assertEqual(result["loops"][0]["iterations"], 6)
+        nodes = result["findings"][0]["variables"][0]["series"]["graph_nodes"]
+        self.assertTrue(all(b > a for a, b in zip(nodes[1:], nodes[2:])), nodes)
+
     def test_bad_calls_regions(self):
         entry = calls_entry(self.path, self.text, 0, "HOOK", "HOOK_END", "training_step", [])
         entry["loop"]["counts"] = "batches"
