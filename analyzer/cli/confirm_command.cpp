@@ -83,9 +83,20 @@ Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistr
           std::find(seen.begin(), seen.end(), file) != seen.end())
         continue;
       seen.push_back(file);
+      // The plan is JSON, which holds UTF-8 paths only.
+      if (utf8::first_invalid(file.string())) {
+        analysis.errors.push_back({file.string(), std::nullopt,
+                                   "confirm mode leaves out this imported module: its path is "
+                                   "not UTF-8",
+                                   true});
+        continue;
+      }
       FileInput input{file.string(), std::nullopt};
-      // A module whose configuration file is broken is left out; the script's own is checked.
-      if (auto assigned = configurations.assign(input); assigned) inputs.push_back(input);
+      // A module whose configuration file is broken is left out (the script's own is checked),
+      // and so is one the configuration excludes, as lint mode's walk leaves it out.
+      if (auto assigned = configurations.assign(input);
+          assigned && (input.config == nullptr || !input.config->excludes(file)))
+        inputs.push_back(input);
     }
   }
   return analysis;

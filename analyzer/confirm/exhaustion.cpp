@@ -59,6 +59,13 @@ std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration, ui
                                  ? fmt::format("the {} of --device-memory", bytes_text(limit.bytes))
                                  : fmt::format("the GPU's {}", bytes_text(limit.bytes));
   if (iteration <= iterations) return fmt::format("; {} is already used up", memory);
+  if (pass && pass->iterations != 0 && !pass->repeats && iteration > pass->iterations) {
+    // A loop at the script's top level runs once: the run ends before the memory does.
+    return fmt::format(
+        "; at this rate {} would run out near {} {}, but the loop ends after its "
+        "{} iterations",
+        memory, step, grouped(iteration), grouped(pass->iterations));
+  }
   return fmt::format("; at this rate {} runs out near {} {}{}", memory, step, grouped(iteration),
                      pass && pass->iterations != 0 ? pass_clause(*pass, iteration) : "");
 }

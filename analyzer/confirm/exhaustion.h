@@ -32,6 +32,7 @@ struct PassLength {
   uint64_t iterations = 0;
   std::string over;
   bool epoch = false;
+  bool repeats = true;  // false: the loop runs one pass and the script goes on without it
 };
 
 // "; at this rate the GPU's 79.1 GiB runs out near iteration 32,456", then, with `pass`, which

@@ -391,6 +391,7 @@ std::optional<PassLength> pass_length(const ProbeHint& probe, const json* loop) 
   PassLength pass;
   pass.iterations = *length;
   pass.epoch = text_field(*loop, "length_unit") == "epoch";
+  pass.repeats = probe.loop_repeats;
   if (!probe.length_of.empty()) pass.over = fmt::format("`{}`", probe.length_of);
   return pass;
 }

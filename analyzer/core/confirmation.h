@@ -37,6 +37,8 @@ struct ProbeHint {
   std::string length_of;
   std::string count_of;
   uint64_t count = 0;
+  // False for a loop at a script's top level outside any other loop: one pass is all it runs.
+  bool loop_repeats = true;
   bool operator==(const ProbeHint&) const = default;
 };
 

@@ -78,6 +78,24 @@ void add_loop_length(const Module& module, const Stmt& loop, ProbeHint& hint) {
     hint.length_of = std::move(key);
 }
 
+// Whether `loop` can run more than one pass: anywhere but at the script's top level outside
+// any other loop (a function may be called again; an enclosing loop enters it again).
+bool loop_may_repeat(const Module& module, const Stmt& loop) {
+  for (const Function& function : module.functions()) {
+    if (function.name != "<module>") continue;
+    bool at_top = false;
+    bool enclosed = false;
+    for_each_nested(function.body, [&](const Stmt& stmt) {
+      if (&stmt == &loop) at_top = true;
+      if (&stmt != &loop && stmt.kind == StmtKind::Loop && stmt.range.begin <= loop.range.begin &&
+          loop.range.end <= stmt.range.end)
+        enclosed = true;
+    });
+    return !at_top || enclosed;
+  }
+  return true;
+}
+
 }  // namespace
 
 ProbeHint probe_hint(const Module& module, const Stmt& loop, ProbeMeasure measure,
@@ -88,7 +106,10 @@ ProbeHint probe_hint(const Module& module, const Stmt& loop, ProbeMeasure measur
   hint.loop_line = file.position(loop.range.begin).line;
   hint.loop_end_line = last_line(file, loop.range);
   hint.variables = measured_places(keys);
-  if (module.language() == Language::Python) add_loop_length(module, loop, hint);
+  if (module.language() == Language::Python) {
+    add_loop_length(module, loop, hint);
+    hint.loop_repeats = loop_may_repeat(module, loop);
+  }
   return hint;
 }
 

@@ -250,8 +250,18 @@ MISSING = _MISSING
 
 
 # Objects whose len() is theirs to give without running the script's code: the built-in
-# containers and range, and torch's own classes (a DataLoader's len() is its batches per epoch).
+# containers and range (exactly these types: a subclass may define its own __len__), and torch's
+# own classes. A DataLoader's len() is its batches per epoch; over a map-style dataset it asks the
+# dataset's __len__, as iterating the loader does anyway, so it is read only for those.
 _SIZED_BUILTINS = (list, tuple, dict, set, frozenset, range, str, bytes)
+
+
+def _iterable_dataset(value):
+    dataset = getattr(value, "dataset", None)
+    for kind in type(dataset).__mro__:
+        if kind.__name__ == "IterableDataset" and kind.__module__.startswith("torch.utils.data"):
+            return True
+    return False
 
 
 def pass_length(frame, loop):
@@ -268,16 +278,20 @@ def pass_length(frame, loop):
         return None, None
     value = values[-1]
     if loop.count_of is not None:
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        if type(value) is int and value > 0:
             return value, None
         return None, None
     kind = type(value)
     module = getattr(kind, "__module__", "") or ""
-    if not (isinstance(value, _SIZED_BUILTINS) or module == "torch" or module.startswith("torch.")):
+    loader = module.startswith("torch.utils.data")
+    if kind not in _SIZED_BUILTINS and not (module == "torch" or module.startswith("torch.")):
         return None, None  # a len() of the script's own class could do anything
+    if loader and _iterable_dataset(value):
+        return None, None  # its len() is the dataset's own, and marks the loader
     try:
         length = len(value)
     except Exception:
         return None, None
-    epoch = module.startswith("torch.utils.data")
-    return (length, "epoch" if epoch else None) if length > 0 else (None, None)
+    if type(length) is not int or length <= 0:
+        return None, None
+    return length, "epoch" if loader else None

@@ -4,6 +4,7 @@ import os
 import sys
 import threading
 import time
+import weakref
 
 from . import holds, measure, progress, result, source, stopping
 from .source import CALL, ENTRY, ITERATION, RETURN
@@ -47,7 +48,7 @@ class LoopState(object):
         self.runs = set()  # indices of calls-counted regions called inside one of its iterations
         self.blocks = {}  # finding id: CUDA blocks counted at the `steps`-th iteration's sample
         self.earlier_blocks = {}  # the same, halfway there: the growth per iteration between
-        self.receiver = None  # a calls-counted method: id() of the object whose calls count
+        self.receiver = None  # a calls-counted method: the object whose calls count (a weakref)
         self.optional = False  # the run waits for it only once it is entered
         self.plan_loop = None  # the plan's loop entry (what its iterable is)
         self.length = None  # iterations of one pass, read at the first entry
@@ -151,9 +152,15 @@ class Session(object):
         if code.co_argcount == 0 or code.co_varnames[0] != "self":
             return True
         receiver = frame.f_locals.get("self")
-        if loop.receiver is None:
-            loop.receiver = id(receiver)
-        return loop.receiver == id(receiver)
+        followed = loop.receiver() if loop.receiver is not None else None
+        if followed is None:
+            # The first object, or the followed one is gone (a temporary): follow this one.
+            try:
+                loop.receiver = weakref.ref(receiver)
+            except TypeError:  # not weakly referenceable: follow it by a strong reference
+                loop.receiver = lambda kept=receiver: kept
+            return True
+        return followed is receiver
 
     def _visit(self, loop, frame, kind):
         if kind in (CALL, RETURN) and not self._counts_call(loop, frame):

@@ -95,6 +95,17 @@ TEST(Exhaustion, ThePassOfTheLoopItRunsOutIn) {
             "iterations end");
 }
 
+TEST(Exhaustion, ALoopThatRunsOncePassEndsFirst) {
+  PassLength once{100, "", false};
+  once.repeats = false;
+  EXPECT_EQ(exhaustion_sentence({80 * kGiB, false}, 81003, 20, "iteration", once),
+            "; at this rate the GPU's 80.0 GiB would run out near iteration 81,003, but the loop "
+            "ends after its 100 iterations");
+  EXPECT_EQ(exhaustion_sentence({80 * kGiB, false}, 50, 20, "iteration", once),
+            "; at this rate the GPU's 80.0 GiB runs out near iteration 50, before the loop's 100 "
+            "iterations end");
+}
+
 TEST(Exhaustion, AConfirmedCudaGrowthIsProjectedAgainstTheGpu) {
   const Confirmation c = judged_on_gpu({{"total", 80 * kGiB}}, std::nullopt);
   ASSERT_EQ(c.verdict, Verdict::Confirmed) << c.detail;

@@ -51,5 +51,28 @@ TEST(ProbeHintTest, AnIterableOfUnknownLengthSaysNothing) {
   }
 }
 
+TEST(ProbeHintTest, OnlyATopLevelLoopOutsideAnyOtherRunsOnce) {
+  auto lowered = lower_python(
+      "for i in range(10):\n"
+      "    pass\n"
+      "for epoch in range(3):\n"
+      "    for i in range(10):\n"
+      "        pass\n"
+      "def f(n):\n"
+      "    for i in range(n):\n"
+      "        pass\n");
+  std::vector<bool> repeats;
+  for (const ir::Function& function : lowered.module->functions()) {
+    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+      if (stmt.kind == ir::StmtKind::Loop)
+        repeats.push_back(
+            ir::probe_hint(*lowered.module, stmt, ProbeMeasure::Growth, {}).loop_repeats);
+    });
+  }
+  // The first top-level loop; the epoch loop; the loop inside it; the function's loop.
+  EXPECT_EQ(std::count(repeats.begin(), repeats.end(), false), 2) << repeats.size();
+  EXPECT_EQ(repeats.size(), 4U);
+}
+
 }  // namespace
 }  // namespace sealint
