@@ -79,17 +79,16 @@ void add_loop_length(const Module& module, const Stmt& loop, ProbeHint& hint) {
 }
 
 // Whether `loop` can run more than one pass: anywhere but at the script's top level outside
-// any other loop (a function may be called again; an enclosing loop enters it again).
+// any other loop's body (a function may be called again; an enclosing loop enters it again; a
+// loop's `else` runs once).
 bool loop_may_repeat(const Module& module, const Stmt& loop) {
   for (const Function& function : module.functions()) {
     if (function.name != "<module>") continue;
-    bool at_top = false;
+    bool at_top = false;  // by identity: a `def` statement's range holds its function's loops
     bool enclosed = false;
     for_each_nested(function.body, [&](const Stmt& stmt) {
-      if (&stmt == &loop) at_top = true;
-      if (&stmt != &loop && stmt.kind == StmtKind::Loop && stmt.range.begin <= loop.range.begin &&
-          loop.range.end <= stmt.range.end)
-        enclosed = true;
+      at_top = at_top || &stmt == &loop;
+      enclosed = enclosed || (stmt.kind == StmtKind::Loop && block_contains(stmt.body, loop));
     });
     return !at_top || enclosed;
   }
