@@ -17,6 +17,7 @@ std::unique_ptr<const Rule> make_sl008_oom_retry_in_except();
 std::unique_ptr<const Rule> make_sl009_tf_graph_growth();
 std::unique_ptr<const Rule> make_sl010_retain_graph_in_loop();
 std::unique_ptr<const Rule> make_sl011_dataset_object_lists();
+std::unique_ptr<const Rule> make_sl012_unused_suppression();
 
 RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl001_grad_accumulation());
@@ -30,6 +31,7 @@ RuleRegistry::RuleRegistry() {
   rules_.push_back(make_sl009_tf_graph_growth());
   rules_.push_back(make_sl010_retain_graph_in_loop());
   rules_.push_back(make_sl011_dataset_object_lists());
+  rules_.push_back(make_sl012_unused_suppression());
 }
 
 Result<RuleRegistry> RuleRegistry::with_options(const Config& config) {

@@ -292,7 +292,7 @@ int lint(const Options& options, const sealint::rules::RuleRegistry& registry) {
     return cache.line(path, line);
   };
   if (options.format == "json") {
-    sealint::output::write_json(out, shown);
+    sealint::output::write_json(out, shown, result.errors);
   } else if (options.format == "sarif") {
     // SARIF keeps suppressed results, marked, as code scanning expects.
     std::error_code error;

@@ -12,7 +12,7 @@ enum class FixAvailability { None, Sometimes, Always };
 // Whether applying the fix may change what the program does (`--unsafe-fixes` applies those).
 enum class FixSafety { Safe, Unsafe };
 // The framework whose code the rule reads: SARIF's tags, and what `sealint rules` shows.
-enum class Framework { PyTorch, TensorFlow };
+enum class Framework { PyTorch, TensorFlow, Any };
 // How often a finding is a real leak, measured on bench/corpus (SARIF's `precision` property):
 // High at 0.9 or more over five or more findings, Medium at 0.6 or more or when too few findings
 // were seen to say, Low below 0.6.

@@ -41,7 +41,19 @@ std::string readme_table_row(const RuleInfo& info) {
 }
 
 std::string_view framework_tag(Framework framework) {
-  return framework == Framework::TensorFlow ? "tensorflow" : "pytorch";
+  switch (framework) {
+    case Framework::PyTorch:
+      return "pytorch";
+    case Framework::TensorFlow:
+      return "tensorflow";
+    case Framework::Any:
+      return "";
+  }
+  return "";
+}
+
+std::string rule_docs_url(std::string_view id) {
+  return fmt::format("{}/blob/main/docs/rules/{}.md", kProjectUrl, id);
 }
 
 std::string_view precision_word(Precision precision) {

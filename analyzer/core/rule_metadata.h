@@ -17,8 +17,11 @@ namespace sealint {
 // The README rules table: its header and one row per rule.
 [[nodiscard]] std::string readme_table_header();
 [[nodiscard]] std::string readme_table_row(const RuleInfo& info);
-// "pytorch", "tensorflow"
+// "pytorch", "tensorflow"; empty for a rule about any framework's code (SL012).
 [[nodiscard]] std::string_view framework_tag(Framework framework);
+// Where a rule's documentation is published (SARIF's helpUri, JSON's url).
+inline constexpr std::string_view kProjectUrl = "https://github.com/sealint/sealint";
+[[nodiscard]] std::string rule_docs_url(std::string_view id);
 // SARIF's words: "low", "medium", "high".
 [[nodiscard]] std::string_view precision_word(Precision precision);
 

@@ -11,7 +11,7 @@
 
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
-#include "analyzer/core/suppressions.h"
+#include "analyzer/driver/suppression_pass.h"
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
@@ -26,6 +26,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The rule whose findings the suppression pass makes.
+constexpr std::string_view kUnusedSuppressionRule = "SL012";
+
 struct FileResult {
   std::vector<Diagnostic> diagnostics;
   std::vector<InputError> errors;
@@ -34,22 +37,6 @@ struct FileResult {
   std::string path;
   std::optional<uint64_t> digest;
 };
-
-// The first line of the innermost statement holding `offset` (a multi-line statement is
-// suppressed from its first line), or 0.
-uint32_t statement_first_line(const ir::Module& module, uint32_t offset) {
-  const ir::Stmt* innermost = nullptr;
-  for (const ir::Function& function : module.functions()) {
-    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
-      if (stmt.range.begin > offset || offset >= stmt.range.end) return;
-      if (innermost == nullptr ||
-          stmt.range.end - stmt.range.begin < innermost->range.end - innermost->range.begin) {
-        innermost = &stmt;
-      }
-    });
-  }
-  return innermost == nullptr ? 0 : module.file().position(innermost->range.begin).line;
-}
 
 class Worker {
  public:
@@ -98,6 +85,7 @@ class Worker {
     const rules::RuleRegistry& registry = input.registry != nullptr ? *input.registry : registry_;
     // A test runs a few cases and exits: rules about growth per iteration do not run there.
     const bool test_file = semantic::is_test_file(path_for_test_check(shown, input.config));
+    UnusedSuppressionCheck unused;
     for (const auto& rule : registry.rules()) {
       // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
       if (input.config != nullptr &&
@@ -106,18 +94,26 @@ class Worker {
       if (test_file && !rule->info().reports_in_tests) continue;
       const bool applies =
           module.language() == ir::Language::Cpp ? rule->info().cpp : rule->info().python;
-      if (applies) rule->check(module, context, sink);
+      if (!applies) continue;
+      rule->check(module, context, sink);
+      unused.rules_run.push_back(rule->info().id);
+      // Without a configuration (the library's callers, the fixture runner) every rule runs, off
+      // by default ones too; SL012 judges comments against the selection a user made, so it
+      // needs one.
+      if (rule->info().id == kUnusedSuppressionRule && input.config != nullptr)
+        unused.rule = &rule->info();
     }
     if (scope) offer_to_index(input, module, analysis, scope->importer());
     if (scope && options.list_imports)
       result.imported = project::imported_files(module, scope->importer());
     drop_findings_in_test_classes(module, registry, result);
     if (options.watch_loops) watch_loops(module, analysis, result);
+    // Before the severity filter: a comment silencing a finding below `min-severity` is in use.
+    apply_suppressions(module, registry, unused, result.diagnostics, result.errors);
     if (input.config != nullptr) {
       std::erase_if(result.diagnostics,
                     [&](const Diagnostic& d) { return d.severity < input.config->min_severity; });
     }
-    apply_suppressions(module, result);
     return result;
   }
 
@@ -165,45 +161,6 @@ class Worker {
         return d.span.begin.line >= range.first && d.span.begin.line <= range.second;
       });
     });
-  }
-
-  // Marks the findings an inline comment silences, and warns about ids naming no rule.
-  void apply_suppressions(const ir::Module& module, FileResult& result) const {
-    const SourceFile& file = module.file();
-    std::map<uint32_t, Suppression> by_line;
-    std::vector<Suppression> whole_file;
-    for (const ir::SourceRange& comment : module.comments) {
-      const std::string_view text = file.code().substr(comment.begin, comment.end - comment.begin);
-      auto suppression = parse_suppression(text);
-      if (!suppression) continue;
-      const Position at = file.position(comment.begin);
-      for (const std::string& id : suppression->rules) {
-        const bool ours = id.starts_with("SL") || text.find("sealint") != std::string_view::npos;
-        if (ours && registry_.find(id) == nullptr) {
-          result.errors.push_back({std::string(file.path()), at,
-                                   fmt::format("unknown rule '{}' in a suppression comment", id),
-                                   true});
-        }
-      }
-      if (suppression->whole_file) {
-        whole_file.push_back(std::move(*suppression));
-        continue;
-      }
-      const uint32_t line = suppression->next_line ? at.line + 1 : at.line;
-      by_line[line] = std::move(*suppression);
-    }
-    if (by_line.empty() && whole_file.empty()) return;
-    for (Diagnostic& d : result.diagnostics) {
-      auto silenced_on = [&](uint32_t line) {
-        auto it = by_line.find(line);
-        return it != by_line.end() && suppresses(it->second, d.rule_id);
-      };
-      const bool in_file =
-          std::any_of(whole_file.begin(), whole_file.end(),
-                      [&](const Suppression& s) { return suppresses(s, d.rule_id); });
-      d.suppressed = in_file || silenced_on(d.span.begin.line) ||
-                     silenced_on(statement_first_line(module, d.span.begin.offset));
-    }
   }
 
   // The training loops that no finding measures already, with what they carry.

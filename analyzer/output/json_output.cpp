@@ -1,5 +1,11 @@
 #include "analyzer/output/json_output.h"
 
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
+#include "analyzer/core/rule_metadata.h"
+
 namespace sealint::output {
 
 namespace {
@@ -75,6 +81,7 @@ nlohmann::json to_json(const Diagnostic& d) {
   }
   return {{"rule", d.rule_id},
           {"name", d.rule_name},
+          {"url", rule_docs_url(d.rule_id)},
           {"severity", std::string(severity_name(d.severity))},
           {"message", d.message},
           {"help", d.help},
@@ -87,9 +94,38 @@ nlohmann::json to_json(const Diagnostic& d) {
           {"suppressed", d.suppressed}};
 }
 
-void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {
+nlohmann::json to_json(const InputError& error) {
+  nlohmann::json range = nullptr;
+  if (error.at) range = {{"start", position_json(*error.at)}, {"end", position_json(*error.at)}};
+  return {{"rule", nullptr},
+          {"name", nullptr},
+          {"url", nullptr},
+          {"severity", error.warning ? "warning" : "error"},
+          {"message", error.message},
+          {"help", ""},
+          {"path", error.path},
+          {"range", range},
+          {"related", nlohmann::json::array()},
+          {"fix", nullptr},
+          {"confirmation", nullptr},
+          {"after_fix", nullptr},
+          {"suppressed", false}};
+}
+
+void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+                const std::vector<InputError>& errors) {
+  // (path, line, column): a problem without a position sorts first in its file.
+  using Key = std::tuple<std::string_view, uint32_t, uint32_t>;
+  std::vector<std::pair<Key, nlohmann::json>> elements;
+  for (const Diagnostic& d : diagnostics)
+    elements.emplace_back(Key{d.path, d.span.begin.line, d.span.begin.column}, to_json(d));
+  for (const InputError& e : errors) {
+    elements.emplace_back(Key{e.path, e.at ? e.at->line : 0, e.at ? e.at->column : 0}, to_json(e));
+  }
+  std::stable_sort(elements.begin(), elements.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   nlohmann::json array = nlohmann::json::array();
-  for (const Diagnostic& d : diagnostics) array.push_back(to_json(d));
+  for (auto& element : elements) array.push_back(std::move(element.second));
   // A file name need not be UTF-8: its invalid bytes are written as U+FFFD, never an exception.
   out << array.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }

@@ -14,6 +14,11 @@ namespace sealint::output {
 [[nodiscard]] nlohmann::json to_json(const Confirmation& confirmation);
 // "confirmed: `total` grows by 10 autograd nodes per iteration ..." for one-line outputs.
 [[nodiscard]] std::string confirmation_line(const Confirmation& confirmation);
-void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics);
+// An input problem as an element of the same array, with `rule` null (ruff's JSON does the same
+// for a syntax error), so CI reviewers reading only the JSON see it.
+[[nodiscard]] nlohmann::json to_json(const InputError& error);
+// Findings and input problems in one array, ordered by path, line and column.
+void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+                const std::vector<InputError>& errors = {});
 
 }  // namespace sealint::output

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/core/rule_metadata.h"
 #include "analyzer/output/json_output.h"
 
 namespace sealint::output {
@@ -14,8 +15,6 @@ namespace sealint::output {
 namespace {
 
 using nlohmann::json;
-
-constexpr std::string_view kInformationUri = "https://github.com/sealint/sealint";
 
 std::string_view level(Severity severity) {
   switch (severity) {
@@ -57,8 +56,7 @@ json physical(const std::string& path, const Span& span) {
 
 // The docs page without its two title lines, as plain text for viewers that show no markdown.
 std::string plain_help(const SarifRule& rule) {
-  return fmt::format("{}\nSee {}/blob/main/docs/rules/{}.md", sentence(rule.summary),
-                     kInformationUri, rule.id);
+  return fmt::format("{}\nSee {}", sentence(rule.summary), rule_docs_url(rule.id));
 }
 
 json rule_json(const SarifRule& rule) {
@@ -67,10 +65,12 @@ json rule_json(const SarifRule& rule) {
           {"shortDescription", {{"text", sentence(rule.summary)}}},
           {"fullDescription", {{"text", sentence(rule.summary)}}},
           {"help", {{"text", plain_help(rule)}, {"markdown", rule.help_markdown}}},
-          {"helpUri", fmt::format("{}/blob/main/docs/rules/{}.md", kInformationUri, rule.id)},
+          {"helpUri", rule_docs_url(rule.id)},
           {"defaultConfiguration", {{"level", level(rule.severity)}}},
           {"properties",
-           {{"tags", json::array({"memory", rule.framework_tag})}, {"precision", rule.precision}}}};
+           {{"tags", rule.framework_tag.empty() ? json::array({"memory"})
+                                                : json::array({"memory", rule.framework_tag})},
+            {"precision", rule.precision}}}};
 }
 
 json fix_json(const Diagnostic& d) {
@@ -196,7 +196,7 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                                               {{"name", "sealint"},
                                                {"version", options.tool_version},
                                                {"semanticVersion", options.tool_version},
-                                               {"informationUri", kInformationUri},
+                                               {"informationUri", kProjectUrl},
                                                {"rules", rules_json}}}}},
                                            {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", root}}}}},
                                            {"invocations", json::array({invocation})},

@@ -179,6 +179,24 @@ TEST_F(GoldenTest, SarifAndGithubCarryTheInputErrorsForCiReviewers) {
   EXPECT_THAT(github.out, HasSubstr("::error file=broken.py,line=1,")) << describe(github);
 }
 
+// JSON carries an input problem as an element whose `rule` is null, as ruff's JSON does for a
+// syntax error, in path order with the findings.
+TEST_F(GoldenTest, JsonCarriesTheInputErrorsAsElementsWithoutARule) {
+  write("train.py", kLeakyTrainPy);
+  write("broken.py", "def f(:\n    pass\n");
+  const RunOutput run = this->run({"--format", "json", "train.py", "broken.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  const nlohmann::json array = nlohmann::json::parse(run.out);
+  ASSERT_EQ(array.size(), 2U) << run.out;
+  EXPECT_TRUE(array[0]["rule"].is_null()) << run.out;
+  EXPECT_EQ(array[0]["path"], "broken.py") << run.out;
+  EXPECT_EQ(array[0]["severity"], "error") << run.out;
+  EXPECT_EQ(array[0]["range"]["start"]["line"], 1) << run.out;
+  EXPECT_EQ(array[1]["rule"], "SL001") << run.out;
+  EXPECT_EQ(array[1]["url"], "https://github.com/sealint/sealint/blob/main/docs/rules/SL001.md")
+      << run.out;
+}
+
 TEST_F(GoldenTest, ExitsZeroWithEachFormatOnACleanFile) {
   write("train.py", kCleanTrainPy);
   for (const char* format : {"text", "json", "sarif", "github"}) {

@@ -46,5 +46,63 @@ TEST_F(SuppressionTest, UnknownRuleInASuppressionIsAWarningThatKeepsTheExitStatu
   EXPECT_THAT(run.err, HasSubstr("other.py:2:8: warning: unknown rule 'SL999'"));
 }
 
+TEST_F(SuppressionTest, AnUnusedSuppressionIsReportedOnlyWhenSl012IsSelected) {
+  write("fixed.py",
+        "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
+        "        model(x)  # noqa: SL001\n");
+  const RunOutput quiet = this->run({"fixed.py"});
+  EXPECT_EQ(quiet.exit_code, 0) << describe(quiet);
+  const RunOutput run = this->run({"--extend-select", "SL012", "fixed.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("fixed.py:6:19: warning[SL012]: unused suppression of SL001: "
+                                 "no such finding on this line"));
+  // The suppression that silences train.py's SL001 is in use.
+  const RunOutput used = this->run({"--extend-select", "SL012", "train.py"});
+  EXPECT_EQ(used.exit_code, 0) << describe(used);
+}
+
+TEST_F(SuppressionTest, FixRemovesAnUnusedSuppressionAndKeepsOneWithAnotherLintersCodes) {
+  write("fixed.py",
+        "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
+        "        model(x)  # noqa: SL001\n        model(x)  # noqa: SL002, E501\n"
+        "    # sealint: ignore-file[SL006]\n");
+  const RunOutput run = this->run({"--extend-select", "SL012", "--fix", "fixed.py"});
+  EXPECT_EQ(read_file(cwd() / "fixed.py"),
+            "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
+            "        model(x)\n        model(x)  # noqa: SL002, E501\n")
+      << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("unused suppression of SL002"));
+}
+
+TEST_F(SuppressionTest, AnUnusedSuppressionOfARuleThatDidNotRunIsNotJudged) {
+  write("fixed.py",
+        "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
+        "        model(x)  # noqa: SL001\n");
+  const RunOutput run = this->run({"--select", "SL002,SL012", "fixed.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+}
+
+TEST_F(SuppressionTest, CppNolintBlockSilencesEveryLineInsideAndUnmatchedMarkersWarn) {
+  write("train.cpp",
+        "#include <torch/torch.h>\n"
+        "float train(torch::nn::Linear& model, torch::optim::SGD& optimizer, int steps) {\n"
+        "  torch::Tensor total = torch::zeros({});\n"
+        "  for (int step = 0; step < steps; ++step) {\n"
+        "    torch::Tensor loss = model->forward(torch::randn({8, 4})).pow(2).mean();\n"
+        "    loss.backward();\n"
+        "    optimizer.step();\n"
+        "    // NOLINTBEGIN(SL001)\n"
+        "    total += loss;\n"
+        "    // NOLINTEND(SL001)\n"
+        "  }\n"
+        "  return total.item<float>();\n"
+        "}\n"
+        "// NOLINTBEGIN(SL002)\n");
+  const RunOutput run = this->run({"train.cpp"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("1 suppressed"));
+  EXPECT_THAT(run.err, HasSubstr("`NOLINTBEGIN(SL002)` has no matching `NOLINTEND`"));
+}
+
 }  // namespace
 }  // namespace sealint::e2e

@@ -1,0 +1,252 @@
+#include "analyzer/driver/suppression_pass.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "analyzer/core/diagnostic_sink.h"
+#include "analyzer/core/suppressions.h"
+#include "analyzer/ir/walk.h"
+
+namespace sealint {
+
+namespace {
+
+// One suppression comment and what it silenced.
+struct Record {
+  Suppression suppression;
+  ir::SourceRange comment;
+  uint32_t first_line = 0;  // the lines it covers
+  uint32_t last_line = 0;
+  std::optional<ir::SourceRange> block_end;  // a NOLINTBEGIN's NOLINTEND comment
+  std::vector<bool> used;                    // per id; one slot for "every rule"
+};
+
+// The first line of the innermost statement holding `offset` (a multi-line statement is
+// suppressed from its first line), or 0.
+uint32_t statement_first_line(const ir::Module& module, uint32_t offset) {
+  const ir::Stmt* innermost = nullptr;
+  for (const ir::Function& function : module.functions()) {
+    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+      if (stmt.range.begin > offset || offset >= stmt.range.end) return;
+      if (innermost == nullptr ||
+          stmt.range.end - stmt.range.begin < innermost->range.end - innermost->range.begin) {
+        innermost = &stmt;
+      }
+    });
+  }
+  return innermost == nullptr ? 0 : module.file().position(innermost->range.begin).line;
+}
+
+bool names_our_rule(std::string_view text, const Suppression& suppression) {
+  if (suppression.rules.empty() || text.find("sealint") != std::string_view::npos) return true;
+  return std::any_of(suppression.rules.begin(), suppression.rules.end(),
+                     [](const std::string& id) { return id.starts_with("SL"); });
+}
+
+std::string id_list(const std::vector<std::string>& ids) {
+  std::string out;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i != 0) out += i + 1 == ids.size() ? " and " : ", ";
+    out += ids[i];
+  }
+  return out;
+}
+
+class SuppressionPass {
+ public:
+  SuppressionPass(const ir::Module& module, const rules::RuleRegistry& registry,
+                  std::vector<InputError>& errors)
+      : module_(module), file_(module.file()), registry_(registry), errors_(errors) {}
+
+  void read_comments() {
+    std::vector<Record> open_blocks;
+    for (const ir::SourceRange& comment : module_.comments) {
+      const std::string_view text = file_.code().substr(comment.begin, comment.end - comment.begin);
+      auto suppression = parse_suppression(text);
+      if (!suppression || !names_our_rule(text, *suppression)) continue;
+      const uint32_t line = file_.position(comment.begin).line;
+      warn_unknown_ids(text, *suppression, comment);
+      Record record{*suppression, comment, line, line, std::nullopt, {}};
+      record.used.assign(std::max<size_t>(suppression->rules.size(), 1), false);
+      switch (suppression->scope) {
+        case SuppressionScope::Line:
+          break;
+        case SuppressionScope::NextLine:
+          record.first_line = record.last_line = line + 1;
+          break;
+        case SuppressionScope::File:
+          record.first_line = 0;
+          record.last_line = std::numeric_limits<uint32_t>::max();
+          break;
+        case SuppressionScope::BlockBegin:
+          open_blocks.push_back(std::move(record));
+          continue;
+        case SuppressionScope::BlockEnd:
+          close_block(open_blocks, *suppression, comment, line);
+          continue;
+      }
+      records_.push_back(std::move(record));
+    }
+    // clang-tidy's rule: a NOLINTBEGIN without its NOLINTEND silences nothing.
+    for (const Record& open : open_blocks)
+      warn(open.comment, fmt::format("`NOLINTBEGIN({})` has no matching `NOLINTEND`; it silences "
+                                     "nothing",
+                                     id_list(open.suppression.rules)));
+  }
+
+  void silence(std::vector<Diagnostic>& diagnostics) {
+    if (records_.empty()) return;
+    for (Diagnostic& d : diagnostics) silence(d, nullptr);
+  }
+
+  // SL012: each suppression that silenced nothing, for the ids of rules that ran.
+  void report_unused(const UnusedSuppressionCheck& check, std::vector<Diagnostic>& diagnostics) {
+    DiagnosticSink sink(file_, diagnostics);
+    for (const Record& record : records_) {
+      const auto& ids = record.suppression.rules;
+      std::vector<std::string> unused;
+      bool all_ours_and_unused = true;
+      for (size_t i = 0; i < ids.size(); ++i) {
+        const rules::Rule* rule = registry_.find(ids[i]);
+        const bool ran =
+            rule != nullptr && std::find(check.rules_run.begin(), check.rules_run.end(),
+                                         rule->info().id) != check.rules_run.end();
+        if (ran && !record.used[i]) {
+          unused.push_back(ids[i]);
+        } else {
+          all_ours_and_unused = false;
+        }
+      }
+      const bool every_rule = ids.empty();
+      if (every_rule && record.used[0]) continue;
+      if (!every_rule && unused.empty()) continue;
+      const std::string message =
+          every_rule ? fmt::format("unused suppression: no finding {}", where(record))
+                     : fmt::format("unused suppression of {}: no such finding {}", id_list(unused),
+                                   where(record));
+      std::optional<Fix> fix;
+      if (record.suppression.alone && (every_rule || all_ours_and_unused)) fix = removal(record);
+      Diagnostic& reported = sink.report(
+          *check.rule, {record.comment.begin, record.comment.end}, message,
+          every_rule || all_ours_and_unused
+              ? "remove the comment: a stale suppression would hide the leak a later "
+                "edit brings back"
+              : "remove the ids that silence nothing: a stale suppression would hide the "
+                "leak a later edit brings back",
+          {}, std::move(fix));
+      // `# sealint: ignore-file[SL012]` silences these too; a comment never silences itself.
+      silence(reported, &record);
+    }
+  }
+
+ private:
+  // Marks `d` suppressed when a comment other than `skip` covers it, and that comment used.
+  void silence(Diagnostic& d, const Record* skip) {
+    const uint32_t line = d.span.begin.line;
+    const uint32_t statement_line = statement_first_line(module_, d.span.begin.offset);
+    for (Record& record : records_) {
+      const bool covers = (line >= record.first_line && line <= record.last_line) ||
+                          (statement_line != 0 && statement_line >= record.first_line &&
+                           statement_line <= record.last_line);
+      if (&record == skip || !covers || !suppresses(record.suppression, d.rule_id)) continue;
+      d.suppressed = true;
+      const auto& ids = record.suppression.rules;
+      const auto it = std::find(ids.begin(), ids.end(), d.rule_id);
+      record.used[it == ids.end() ? 0 : static_cast<size_t>(it - ids.begin())] = true;
+    }
+  }
+
+  void warn(const ir::SourceRange& comment, std::string message) {
+    errors_.push_back(
+        {std::string(file_.path()), file_.position(comment.begin), std::move(message), true});
+  }
+
+  void warn_unknown_ids(std::string_view text, const Suppression& suppression,
+                        const ir::SourceRange& comment) {
+    for (const std::string& id : suppression.rules) {
+      const bool ours = id.starts_with("SL") || text.find("sealint") != std::string_view::npos;
+      if (ours && registry_.find(id) == nullptr)
+        warn(comment, fmt::format("unknown rule '{}' in a suppression comment", id));
+    }
+  }
+
+  // A NOLINTEND closes the latest open NOLINTBEGIN with the same ids, as clang-tidy pairs them.
+  void close_block(std::vector<Record>& open_blocks, const Suppression& end,
+                   const ir::SourceRange& comment, uint32_t line) {
+    auto same_ids = [&](const Record& begin) {
+      auto a = begin.suppression.rules;
+      auto b = end.rules;
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      return a == b;
+    };
+    auto begin = std::find_if(open_blocks.rbegin(), open_blocks.rend(), same_ids);
+    if (begin == open_blocks.rend()) {
+      warn(comment,
+           fmt::format("`NOLINTEND({})` has no matching `NOLINTBEGIN`", id_list(end.rules)));
+      return;
+    }
+    Record record = std::move(*begin);
+    open_blocks.erase(std::next(begin).base());
+    record.last_line = line;
+    record.block_end = comment;
+    records_.push_back(std::move(record));
+  }
+
+  static std::string where(const Record& record) {
+    switch (record.suppression.scope) {
+      case SuppressionScope::NextLine:
+        return "on the next line";
+      case SuppressionScope::File:
+        return "in this file";
+      case SuppressionScope::BlockBegin:
+        return "between here and its `NOLINTEND`";
+      default:
+        return "on this line";
+    }
+  }
+
+  // Deletes the comment: with the blanks before it when code precedes it on the line, else the
+  // whole line. A block's NOLINTEND goes with its NOLINTBEGIN.
+  Fix removal(const Record& record) const {
+    Fix fix{"Remove the unused suppression", true, {}};
+    fix.edits.push_back({comment_removal(record.comment), {}, ""});
+    if (record.block_end) fix.edits.push_back({comment_removal(*record.block_end), {}, ""});
+    return fix;
+  }
+
+  ByteRange comment_removal(const ir::SourceRange& comment) const {
+    const std::string_view code = file_.code();
+    uint32_t begin = comment.begin;
+    while (begin > 0 && (code[begin - 1] == ' ' || code[begin - 1] == '\t')) --begin;
+    const bool own_line = begin == 0 || code[begin - 1] == '\n';
+    if (!own_line) return {begin, comment.end};
+    uint32_t end = comment.end;
+    if (end < code.size() && code[end] == '\r') ++end;
+    if (end < code.size() && code[end] == '\n') ++end;
+    return {begin, end};
+  }
+
+  const ir::Module& module_;
+  const SourceFile& file_;
+  const rules::RuleRegistry& registry_;
+  std::vector<InputError>& errors_;
+  std::vector<Record> records_;
+};
+
+}  // namespace
+
+void apply_suppressions(const ir::Module& module, const rules::RuleRegistry& registry,
+                        const UnusedSuppressionCheck& unused, std::vector<Diagnostic>& diagnostics,
+                        std::vector<InputError>& errors) {
+  SuppressionPass pass(module, registry, errors);
+  pass.read_comments();
+  pass.silence(diagnostics);
+  if (unused.rule != nullptr) pass.report_unused(unused, diagnostics);
+}
+
+}  // namespace sealint
