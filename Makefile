@@ -2,12 +2,20 @@
 # install what is missing first (`deps` is idempotent and quiet when all is there).
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
-APT_PACKAGES := build-essential cmake pkg-config git clang-format time \
+# What building sealint needs, and packaging it (dpkg-dev, from build-essential, has
+# dpkg-shlibdeps; CPack's DEB generator wants `file`): `make install` and `make package` ask for
+# these only. clang-19 holds ClangConfig.cmake; libclang-19-dev the static libraries that the
+# Clang CMake targets check for; clang-19 also brings the builtin headers sealint reads at run time.
+BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
   libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
+  clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev
+# Everything for development and CI: the above, the test suite's tools and libraries, the
+# sanitizer runtime, torch for confirm mode's tests, and the benchmarks' tools.
+APT_PACKAGES := $(BUILD_APT_PACKAGES) git clang-format time \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
-  pre-commit clang-19 libclang-rt-19-dev libclang-cpp19-dev llvm-19-dev libclang-19-dev libtorch-dev
+  pre-commit libclang-rt-19-dev libtorch-dev
 
-.PHONY: deps build demo test sanitize fuzz bench format install clean
+.PHONY: deps deps-build build demo test sanitize fuzz bench format install package clean
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 # How long `make fuzz` runs each fuzz target (ctest's smoke run is 30 s).
@@ -16,6 +24,10 @@ FUZZ_SECONDS ?= 600
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
+
+# Only what building and running sealint needs: no test libraries, no SARIF validator.
+deps-build:
+	@scripts/install-deps.sh --build-only $(BUILD_APT_PACKAGES)
 
 build: deps
 	@cmake --preset $(PRESET) >/dev/null
@@ -44,8 +56,18 @@ fuzz: deps
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/confirm_result_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/confirm
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/config_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/config
 
-install: build
-	@cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+# The `install` preset (build/install): release, without the test tree; builds the sealint target
+# only, then installs bin/sealint and share/sealint/probe under PREFIX.
+install: deps-build
+	@cmake --preset install >/dev/null
+	@cmake --build --preset install --parallel $(JOBS)
+	@cmake --install build/install --prefix $(PREFIX)
+
+# build/install/sealint_<version>_<arch>.deb (cmake/package.cmake); `apt install ./build/install/sealint_*.deb`.
+package: deps-build
+	@cmake --preset install >/dev/null
+	@cmake --build --preset install --parallel $(JOBS)
+	@cpack --preset install
 
 bench: build
 	@bench/run.sh $(BUILD_DIR)

@@ -2,8 +2,18 @@
 # Installs what sealint needs to build and test, and nothing when everything is there.
 # Debian packages through apt-get; the tree-sitter runtime and grammar through npm, pinned by
 # grammars/package-lock.json and fetched without running their install scripts (they want node-gyp).
+# Usage: install-deps.sh [--build-only] APT_PACKAGE...
+# --build-only (`make install`, `make package`) leaves out the SARIF validator the tests run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+test_tools=1
+if [ "${1:-}" = "--build-only" ]; then
+  shift
+  test_tools=0
+fi
+npm_folders=(grammars)
+[ "$test_tools" -eq 0 ] || npm_folders+=(tools/sarif)
 
 missing=()
 for pkg in "$@"; do
@@ -21,7 +31,7 @@ fi
 
 # npm packages, each folder pinned by its package-lock.json: the runtime and grammar, and the SARIF
 # validator that `make test` runs. Install scripts are not run (they want node-gyp).
-for folder in grammars tools/sarif; do
+for folder in "${npm_folders[@]}"; do
   stamp=$folder/node_modules/.sealint-lock
   if ! cmp -s "$folder/package-lock.json" "$stamp" 2>/dev/null; then
     echo "deps: fetching $folder (npm ci)"
@@ -30,4 +40,6 @@ for folder in grammars tools/sarif; do
   fi
 done
 # The validator ships as a self-contained binary whose mode npm does not set without scripts.
-chmod +x tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+if [ "$test_tools" -eq 1 ]; then
+  chmod +x tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+fi
