@@ -1,0 +1,230 @@
+#include "analyzer/cli/lint_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "analyzer/cli/cli_support.h"
+#include "analyzer/cli/configurations.h"
+#include "analyzer/cli/fixing.h"
+#include "analyzer/core/bounded_read.h"
+#include "analyzer/core/display_path.h"
+#include "analyzer/core/file_walker.h"
+#include "analyzer/core/glob.h"
+#include "analyzer/driver/driver.h"
+#include "analyzer/output/github_output.h"
+#include "analyzer/output/json_output.h"
+#include "analyzer/output/sarif_output.h"
+#include "analyzer/output/text_output.h"
+
+namespace sealint::cli {
+
+namespace {
+
+// Where sealint keeps what it can rebuild (precompiled LibTorch headers): --cache-dir, else
+// $SEALINT_CACHE_DIR, else the XDG base directory ($XDG_CACHE_HOME, or ~/.cache) + /sealint;
+// empty when none of them is set.
+std::string cache_dir(const std::string& from_option) {
+  if (!from_option.empty()) return from_option;
+  auto variable = [](const char* name) {
+    const char* value = std::getenv(name);
+    return std::string(value == nullptr ? "" : value);
+  };
+  if (std::string dir = variable("SEALINT_CACHE_DIR"); !dir.empty()) return dir;
+  // The XDG spec ignores a relative XDG_CACHE_HOME.
+  if (std::string xdg = variable("XDG_CACHE_HOME"); !xdg.empty() && xdg.starts_with('/'))
+    return xdg + "/sealint";
+  if (std::string home = variable("HOME"); !home.empty()) return home + "/.cache/sealint";
+  return "";
+}
+
+}  // namespace
+
+int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
+  auto grammar = python::PythonGrammar::load();
+  if (!grammar) {
+    std::cerr << "sealint: error: " << grammar.error() << '\n';
+    return kExitError;
+  }
+  // No path: the working directory, as ruff does.
+  std::vector<std::string> paths = options.paths;
+  if (paths.empty()) paths.emplace_back(".");
+  if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
+    std::cerr << "sealint: error: --fix cannot write stdin back; use --diff to see the fixes\n";
+    return kExitError;
+  }
+  std::vector<std::string> named;
+  std::vector<FileInput> inputs;
+  std::map<std::string, std::string> stdin_content;
+  for (const std::string& path : paths) {
+    if (path != "-") {
+      named.push_back(path);
+      continue;
+    }
+    const std::string name = options.stdin_filename.empty() ? "<stdin>" : options.stdin_filename;
+    auto bytes = read_descriptor_bounded(STDIN_FILENO, name, kMaxFileBytes);
+    if (!bytes) {
+      std::cerr << "sealint: error: " << bytes.error() << '\n';
+      return kExitError;
+    }
+    stdin_content[display_path(name)] = *bytes;
+    inputs.push_back({name, std::move(*bytes)});
+  }
+  WalkOptions walk;
+  walk.exclude = options.exclude;
+  walk.respect_gitignore = !options.no_respect_gitignore;
+  WalkResult walked = walk_paths(named, walk);
+  for (std::string& file : walked.files) inputs.push_back({std::move(file), std::nullopt});
+  // `-o train.py` would overwrite the file being analysed with its own findings.
+  if (!options.output_path.empty()) {
+    for (const FileInput& input : inputs) {
+      std::error_code same_error;
+      if (!input.content &&
+          std::filesystem::equivalent(options.output_path, input.path, same_error)) {
+        std::cerr << fmt::format("sealint: error: -o '{}' names a file being analysed\n",
+                                 options.output_path);
+        return kExitError;
+      }
+    }
+  }
+
+  // Each file's configuration; a broken one stops the run (exit 2) naming file, line and key.
+  cli::Configurations configurations(
+      registry, {options.config_path, options.select, options.extend_select, options.ignore});
+  for (FileInput& input : inputs) {
+    if (auto assigned = configurations.assign(input); !assigned) {
+      std::cerr << "sealint: error: " << assigned.error() << '\n';
+      return kExitError;
+    }
+  }
+  // `exclude` from a configuration applies to files found by walking, not to files named, unless
+  // `force-exclude` (pre-commit names every file; stdin is named by --stdin-filename).
+  std::erase_if(inputs, [&](const FileInput& input) {
+    const bool force = options.force_exclude || input.config->force_exclude;
+    if (force) {
+      const std::string shown = display_path(input.path);
+      const bool by_option =
+          std::any_of(options.exclude.begin(), options.exclude.end(),
+                      [&](const std::string& glob) { return path_matches_glob(glob, shown); });
+      return by_option || input.config->excludes(input.path);
+    }
+    // `./legacy/old.py` named on the command line is the walker's `legacy/old.py`.
+    const bool named_here = std::any_of(named.begin(), named.end(), [&](const std::string& n) {
+      return std::filesystem::path(n).lexically_normal() ==
+             std::filesystem::path(input.path).lexically_normal();
+    });
+    return !input.content && !named_here && input.config->excludes(input.path);
+  });
+
+  const Driver driver(registry, *grammar);
+  DriverOptions driver_options;
+  driver_options.jobs = options.jobs;
+  driver_options.parse_only = options.parse_only;
+  driver_options.project_scope = !options.no_project;
+  if (!options.compile_commands_dir.empty()) {
+    auto dir = cli::compile_commands_folder(options.compile_commands_dir);
+    if (!dir) {
+      std::cerr << "sealint: error: " << dir.error() << '\n';
+      return kExitError;
+    }
+    driver_options.cpp.compile_commands_dir = *dir;
+  }
+  driver_options.cpp.headers =
+      options.torch_headers == "system" ? cpp::TorchHeaders::System : cpp::TorchHeaders::Model;
+  if (const std::string dir = cache_dir(options.cache_dir); !dir.empty())
+    driver_options.cpp.pch_dir = dir + "/pch";
+  RunResult result = driver.run(inputs, driver_options);
+  for (InputError& error : walked.errors) result.errors.push_back(std::move(error));
+  std::stable_sort(result.errors.begin(), result.errors.end(), input_error_less);
+
+  // --diff shows what --fix would write, and nothing else; --fix writes, then reports the rest.
+  size_t fixed = 0;
+  if (options.fix || options.diff) {
+    const auto outcome =
+        cli::apply_fixes(result, stdin_content, {options.diff, options.unsafe_fixes}, std::cout);
+    if (options.diff) {
+      output::write_input_errors(std::cerr, outcome.errors, {false});
+      if (!outcome.errors.empty()) return kExitError;
+      return outcome.changes ? kExitFindings : kExitClean;
+    }
+    fixed = outcome.fixed.size();
+    for (auto it = outcome.fixed.rbegin(); it != outcome.fixed.rend(); ++it) {
+      result.diagnostics.erase(result.diagnostics.begin() + static_cast<std::ptrdiff_t>(*it));
+    }
+    // Printed once, with the run's other input errors.
+    result.errors.insert(result.errors.end(), outcome.errors.begin(), outcome.errors.end());
+  }
+
+  // Suppressed findings are counted in the summary, and printed only when asked for.
+  std::vector<Diagnostic> shown;
+  std::vector<Diagnostic> active;
+  for (const Diagnostic& d : result.diagnostics) {
+    if (!d.suppressed) active.push_back(d);
+    if (!d.suppressed || options.show_suppressed) shown.push_back(d);
+  }
+  const size_t suppressed = result.diagnostics.size() - active.size();
+  // With -o, findings go to the file (no colour); input errors stay on stderr.
+  std::ofstream file_out;
+  if (!options.output_path.empty()) {
+    file_out.open(options.output_path, std::ios::binary | std::ios::trunc);
+    if (!file_out) {
+      std::cerr << fmt::format("sealint: error: cannot write '{}': {}\n", options.output_path,
+                               std::strerror(errno));
+      return kExitError;
+    }
+  }
+  std::ostream& out = options.output_path.empty() ? std::cout : file_out;
+  const bool color = options.output_path.empty() && use_color(options.color);
+  output::TextOptions text_options{color};
+  output::write_input_errors(std::cerr, result.errors,
+                             {use_color(options.color) && isatty(STDERR_FILENO)});
+  LineCache cache(stdin_content);
+  const output::LineLookup lines = [&](std::string_view path, uint32_t line) {
+    return cache.line(path, line);
+  };
+  if (options.format == "json") {
+    output::write_json(out, shown, result.errors);
+  } else if (options.format == "sarif") {
+    // SARIF keeps suppressed results, marked, as code scanning expects.
+    std::error_code error;
+    output::write_sarif(
+        out, result.diagnostics, sarif_rules(registry), lines,
+        {std::string(kVersion), std::filesystem::current_path(error).string(), result.errors});
+  } else if (options.format == "github") {
+    output::write_github(out, active, result.errors);
+  } else if (!options.parse_only) {
+    if (options.statistics) {
+      output::write_statistics(out, active);
+    } else {
+      output::write_text(out, shown, lines, text_options);
+    }
+    if (fixed != 0) out << fmt::format("Fixed {} finding{}.\n", fixed, fixed == 1 ? "" : "s");
+    out << output::summary_line(active, result.files, result.errors, suppressed) << '\n';
+    if (const std::string hint = output::fix_hint_line(active, options.fix, options.unsafe_fixes);
+        !hint.empty()) {
+      out << hint << '\n';
+    }
+  }
+  out.flush();
+  if (!out) {
+    std::cerr << fmt::format("sealint: error: cannot write '{}'\n",
+                             options.output_path.empty() ? "stdout" : options.output_path);
+    return kExitError;
+  }
+  const bool input_errors = std::any_of(result.errors.begin(), result.errors.end(),
+                                        [](const InputError& e) { return !e.warning; });
+  if (input_errors) return kExitError;
+  // --exit-zero: findings do not fail the run (input errors still do).
+  return active.empty() || options.exit_zero ? kExitClean : kExitFindings;
+}
+
+}  // namespace sealint::cli
