@@ -18,7 +18,8 @@ namespace sealint::cli {
 inline constexpr int kExitClean = 0;
 inline constexpr int kExitFindings = 1;
 inline constexpr int kExitError = 2;
-inline constexpr std::string_view kVersion = "0.1.0";
+// From CMake's project() version, which the Debian package carries too.
+inline constexpr std::string_view kVersion = SEALINT_VERSION;
 
 // --color=auto: a terminal, NO_COLOR unset or empty, TERM not "dumb".
 [[nodiscard]] bool use_color(const std::string& mode);

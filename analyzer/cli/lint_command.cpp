@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -58,8 +59,11 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   // No path: the working directory, as ruff does.
   std::vector<std::string> paths = options.paths;
   if (paths.empty()) paths.emplace_back(".");
-  if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
-    std::cerr << "sealint: error: --fix cannot write stdin back; use --diff to see the fixes\n";
+  // `--fix -` is an editor's pipe (as ruff's): the fixed source on stdout, the findings that
+  // remain on stderr. Only stdin then, or the two would mix on stdout.
+  const bool fix_stdin = options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end();
+  if (fix_stdin && paths.size() != 1) {
+    std::cerr << "sealint: error: --fix with `-` prints the fixed stdin; name no other path\n";
     return kExitError;
   }
   std::vector<std::string> named;
@@ -147,18 +151,27 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   std::stable_sort(result.errors.begin(), result.errors.end(), input_error_less);
 
   // --diff shows what --fix would write, and nothing else; --fix writes, then reports the rest.
-  size_t fixed = 0;
+  std::vector<Diagnostic> fixed;
   if (options.fix || options.diff) {
+    std::ostringstream fixed_stdin;
     const auto outcome =
-        cli::apply_fixes(result, stdin_content, {options.diff, options.unsafe_fixes}, std::cout);
+        cli::apply_fixes(result, stdin_content, {options.diff, options.unsafe_fixes},
+                         fix_stdin ? fixed_stdin : std::cout);
     if (options.diff) {
       output::write_input_errors(std::cerr, outcome.errors, {false});
       if (!outcome.errors.empty()) return kExitError;
       return outcome.changes ? kExitFindings : kExitClean;
     }
-    fixed = outcome.fixed.size();
+    // stdin is printed whole whatever was fixed: a pipe that gets nothing back would empty the
+    // editor's buffer.
+    if (fix_stdin) {
+      std::cout << (outcome.fixed.empty() ? stdin_content.begin()->second : fixed_stdin.str());
+      std::cout.flush();
+    }
     for (auto it = outcome.fixed.rbegin(); it != outcome.fixed.rend(); ++it) {
-      result.diagnostics.erase(result.diagnostics.begin() + static_cast<std::ptrdiff_t>(*it));
+      const auto at = result.diagnostics.begin() + static_cast<std::ptrdiff_t>(*it);
+      fixed.insert(fixed.begin(), std::move(*at));
+      result.diagnostics.erase(at);
     }
     // Printed once, with the run's other input errors.
     result.errors.insert(result.errors.end(), outcome.errors.begin(), outcome.errors.end());
@@ -182,9 +195,9 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
       return kExitError;
     }
   }
-  std::ostream& out = options.output_path.empty() ? std::cout : file_out;
-  const bool color = options.output_path.empty() && use_color(options.color);
-  output::TextOptions text_options{color};
+  std::ostream& out = !options.output_path.empty() ? file_out : fix_stdin ? std::cerr : std::cout;
+  const bool color = options.output_path.empty() && !fix_stdin && use_color(options.color);
+  output::TextOptions text_options{color, options.unsafe_fixes};
   output::write_input_errors(std::cerr, result.errors,
                              {use_color(options.color) && isatty(STDERR_FILENO)});
   LineCache cache(stdin_content);
@@ -207,7 +220,7 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     } else {
       output::write_text(out, shown, lines, text_options);
     }
-    if (fixed != 0) out << fmt::format("Fixed {} finding{}.\n", fixed, fixed == 1 ? "" : "s");
+    output::write_fixed(out, fixed, options.show_fixes);
     out << output::summary_line(active, result.files, result.errors, suppressed) << '\n';
     if (const std::string hint = output::fix_hint_line(active, options.fix, options.unsafe_fixes);
         !hint.empty()) {

@@ -23,6 +23,7 @@ struct LintOptions {
   bool fix = false;
   bool unsafe_fixes = false;
   bool diff = false;
+  bool show_fixes = false;
   std::string config_path;
   std::vector<std::string> select;
   std::vector<std::string> extend_select;

@@ -103,8 +103,10 @@ int run(int argc, char** argv) {
   app.add_option("paths", options.lint.paths,
                  "Python or C++ files or folders to analyse (default: `.`); `-` reads stdin");
   app.add_option("--format", options.lint.format, "Output format")
+      ->capture_default_str()
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   app.add_option("--color", options.lint.color, "Colour the text output")
+      ->capture_default_str()
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_option("-j,--jobs", options.lint.jobs, "Files analysed in parallel (default: all cores)")
       ->check(CLI::Range(1U, 1024U));
@@ -143,10 +145,13 @@ int run(int argc, char** argv) {
   add_rule_list(app, "--ignore,--extend-ignore", options.lint.ignore,
                 "Do not report these rules (comma-separated ids)");
   app.add_flag("--fix", options.lint.fix,
-               "Apply the safe fixes to the files (atomically), then report the rest");
+               "Apply the safe fixes to the files (atomically), then report the rest; with `-`, "
+               "print the fixed stdin and report on stderr");
   app.add_flag("--unsafe-fixes", options.lint.unsafe_fixes,
                "With --fix or --diff, also apply the fixes that may change behaviour (see each "
                "rule's Fix safety)");
+  app.add_flag("--show-fixes", options.lint.show_fixes,
+               "With --fix, list what was fixed, per file and rule");
   app.add_flag("--diff", options.lint.diff,
                "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
   app.add_option(
@@ -156,27 +161,43 @@ int run(int argc, char** argv) {
   app.add_option("--torch-headers", options.lint.torch_headers,
                  "C++: parse LibTorch code with sealint's model of the API (fast, default) or the "
                  "system's headers")
+      ->capture_default_str()
       ->check(CLI::IsMember({"model", "system"}));
   app.add_option("--cache-dir", options.lint.cache_dir,
                  "C++: keep precompiled LibTorch headers (--torch-headers=system) here (default: "
                  "$SEALINT_CACHE_DIR, else $XDG_CACHE_HOME/sealint or ~/.cache/sealint)");
+  app.footer(
+      "Exit status: 0 no findings (or --exit-zero), 1 findings (with --diff: fixes to show), 2 "
+      "usage error, unreadable or unparsable input, or a configuration sealint refuses.\n"
+      "Configuration: the nearest pyproject.toml ([tool.sealint]) or .sealint.toml up the tree; "
+      "`sealint config PATH` prints the one in force. Rules: `sealint rules`, `sealint explain "
+      "SL001`.");
   sealint::cli::ConfirmOptions confirm;
   CLI::App* confirm_cmd = app.add_subcommand(
       "confirm", "Run a script for a few iterations and confirm each finding with measurements");
+  confirm_cmd->footer(
+      "Exit status: 0 no findings, 1 findings (whatever their verdicts), 2 usage error, bad input, "
+      "an interpreter that cannot import torch, or a probe that could not run.");
   confirm_cmd->add_option("script", confirm.script, "The Python training script")->required();
   confirm_cmd->add_option("args", confirm.script_args, "The script's own arguments, after --");
   confirm_cmd
       ->add_option("--steps", confirm.steps,
                    "Stop after this many iterations of the slowest flagged loop")
+      ->capture_default_str()
       ->check(CLI::Range(1U, 100000U));
-  confirm_cmd->add_option("--python", confirm.python,
-                          "The interpreter that runs the script (it needs torch)");
+  confirm_cmd
+      ->add_option("--python", confirm.python,
+                   "The interpreter that runs the script (it needs torch)")
+      ->capture_default_str();
   confirm_cmd
       ->add_option("--timeout", confirm.timeout_seconds, "Seconds before the whole run is killed")
+      ->capture_default_str()
       ->check(CLI::Range(1, 86400));
   confirm_cmd->add_option("--format", confirm.format, "Output format")
+      ->capture_default_str()
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   confirm_cmd->add_option("--color", confirm.color, "Colour the text output")
+      ->capture_default_str()
       ->check(CLI::IsMember({"auto", "always", "never"}));
   confirm_cmd->add_option("-o,--output", confirm.output_path,
                           "Write the findings (or the plan) to this file instead of stdout");

@@ -1,6 +1,8 @@
 #include "analyzer/output/text_output.h"
 
 #include <algorithm>
+#include <map>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -82,16 +84,44 @@ std::string printable_line(std::string_view line) {
   return out;
 }
 
+bool fixable(const Diagnostic& d, const TextOptions& options) {
+  return d.fix && (d.fix->safe || options.unsafe_fixes);
+}
+
 }  // namespace
+
+void write_fixed(std::ostream& out, const std::vector<Diagnostic>& fixed, bool show_fixes) {
+  if (fixed.empty()) return;
+  out << fmt::format("Fixed {}{}\n", plural(fixed.size(), "finding", "findings"),
+                     show_fixes ? ":" : ".");
+  if (!show_fixes) return;
+  // Per file in path order (the findings are sorted), then per rule in id order.
+  size_t begin = 0;
+  while (begin < fixed.size()) {
+    size_t end = begin;
+    while (end < fixed.size() && fixed[end].path == fixed[begin].path) ++end;
+    out << fmt::format("- {}:\n", printable(fixed[begin].path));
+    std::map<std::string, std::pair<std::string, size_t>> by_rule;
+    for (size_t i = begin; i < end; ++i) {
+      auto& [name, count] = by_rule[fixed[i].rule_id];
+      name = fixed[i].rule_name;
+      ++count;
+    }
+    for (const auto& [id, named] : by_rule)
+      out << fmt::format("    {} × {} ({})\n", named.second, id, named.first);
+    begin = end;
+  }
+}
 
 void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const LineLookup& lines, const TextOptions& options) {
   const Palette p = palette(options.color);
   for (const Diagnostic& d : diagnostics) {
-    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}{}: {}{}{}\n", p.bold, printable(d.path),
+    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}{}: {}{}{}{}\n", p.bold, printable(d.path),
                        d.span.begin.line, d.span.begin.column, p.reset,
                        severity_color(p, d.severity), severity_name(d.severity), d.rule_id, p.reset,
-                       d.suppressed ? " (suppressed)" : "", p.bold, printable(d.message), p.reset);
+                       d.suppressed ? " (suppressed)" : "", p.bold,
+                       fixable(d, options) ? "[*] " : "", printable(d.message), p.reset);
     const std::string line = printable_line(lines(d.path, d.span.begin.line));
     const std::string number = std::to_string(d.span.begin.line);
     const std::string gutter(number.size(), ' ');

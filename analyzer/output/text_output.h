@@ -13,13 +13,21 @@ namespace sealint::output {
 
 struct TextOptions {
   bool color = false;
+  // `--unsafe-fixes`: a finding whose fix is unsafe is marked fixable too.
+  bool unsafe_fixes = false;
 };
 
 // Returns the source line text for (path, line); empty when unknown.
 using LineLookup = std::function<std::string(std::string_view path, uint32_t line)>;
 
+// A finding `--fix` would fix (with --unsafe-fixes, an unsafe fix too) gets ruff's `[*]` mark at
+// the start of its message.
 void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const LineLookup& lines, const TextOptions& options);
+
+// After `--fix`: "Fixed 2 findings." and, with `--show-fixes`, what they were, per file and rule
+// ("- train.py:" then "    2 × SL001 (grad-accumulation)"). Nothing when nothing was fixed.
+void write_fixed(std::ostream& out, const std::vector<Diagnostic>& fixed, bool show_fixes);
 
 // `--statistics`: one line per rule, most findings first: count, id, name, and how many have a
 // fix ("[*] 3 fixable").

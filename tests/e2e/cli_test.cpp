@@ -107,6 +107,18 @@ TEST_F(CliTest, PrintsItsVersion) {
   EXPECT_THAT(run.out, ::testing::StartsWith("sealint ")) << describe(run);
 }
 
+TEST_F(CliTest, HelpShowsTheDefaultsAndTheExitStatuses) {
+  const RunOutput run = this->run({"--help"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("=text")) << "--format's default";
+  EXPECT_THAT(run.out, HasSubstr("=model")) << "--torch-headers' default";
+  EXPECT_THAT(run.out, HasSubstr("Exit status: 0 no findings"));
+  EXPECT_THAT(run.out, HasSubstr("2 usage error"));
+  const RunOutput confirm = this->run({"confirm", "--help"});
+  EXPECT_THAT(confirm.out, HasSubstr("=20")) << "--steps' default";
+  EXPECT_THAT(confirm.out, HasSubstr("Exit status: 0 no findings"));
+}
+
 TEST_F(CliTest, WithoutAPathItLintsTheWorkingDirectory) {
   write("pkg/train.py", kLeakyTrainPy);
   const RunOutput run = this->run({});

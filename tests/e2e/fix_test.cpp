@@ -148,10 +148,47 @@ TEST_F(FixTest, FixWithoutUnsafeLeavesAnUnsafeFixAndStillReportsIt) {
   EXPECT_EQ(read("train.py"), kLeakyTrainPy);
 }
 
-TEST_F(FixTest, FixRefusesStdin) {
+// `--fix -` is an editor's pipe, as ruff's: the fixed source on stdout, the rest on stderr.
+TEST_F(FixTest, FixOfStdinPrintsTheFixedSourceAndReportsOnStderr) {
+  const RunOutput run =
+      this->run({"--fix", "--unsafe-fixes", "-", "--stdin-filename", "train.py"}, kLeakyTrainPy);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  std::string expected(kLeakyTrainPy);
+  expected.replace(expected.find("total += loss\n"), 14, "total += loss.detach().item()\n");
+  EXPECT_EQ(run.out, expected) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("Fixed 1 finding."));
+  EXPECT_THAT(run.err, HasSubstr("No findings in 1 file."));
+}
+
+TEST_F(FixTest, FixOfStdinWithNothingToFixPrintsItUnchangedAndTheFindingOnStderr) {
   const RunOutput run = this->run({"--fix", "-", "--stdin-filename", "train.py"}, kLeakyTrainPy);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.out, kLeakyTrainPy) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr(std::string("train.py") + std::string(kLeakAt)));
+}
+
+TEST_F(FixTest, FixOfStdinBesideAFileIsRefused) {
+  write("other.py", kCleanTrainPy);
+  const RunOutput run = this->run({"--fix", "-", "other.py"}, kLeakyTrainPy);
   EXPECT_EQ(run.exit_code, 2) << describe(run);
-  EXPECT_THAT(run.err, HasSubstr("use --diff"));
+  EXPECT_THAT(run.err, HasSubstr("name no other path"));
+}
+
+TEST_F(FixTest, ShowFixesListsWhatWasFixedPerFileAndRule) {
+  write("a.py", kLeakyTrainPy);
+  write("b.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--fix", "--unsafe-fixes", "--show-fixes", "a.py", "b.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("Fixed 2 findings:\n- a.py:\n    1 × SL001 (grad-accumulation)\n"
+                                 "- b.py:\n    1 × SL001 (grad-accumulation)\n"));
+}
+
+TEST_F(FixTest, AFindingWithAFixThatFixWouldApplyIsMarked) {
+  write("train.py", kLeakyTrainPy);
+  // SL001's fix is unsafe: marked only when --unsafe-fixes would let --fix apply it.
+  EXPECT_THAT(this->run({"train.py"}).out, Not(HasSubstr("[*]")));
+  EXPECT_THAT(this->run({"--unsafe-fixes", "train.py"}).out,
+              HasSubstr("error[SL001]: [*] `loss` is added to `total`"));
 }
 
 TEST_F(FixTest, DiffWorksOnStdin) {

@@ -54,7 +54,7 @@ TEST_F(SuppressionTest, AnUnusedSuppressionIsReportedOnlyWhenSl012IsSelected) {
   EXPECT_EQ(quiet.exit_code, 0) << describe(quiet);
   const RunOutput run = this->run({"--extend-select", "SL012", "fixed.py"});
   EXPECT_EQ(run.exit_code, 1) << describe(run);
-  EXPECT_THAT(run.out, HasSubstr("fixed.py:6:19: warning[SL012]: unused suppression of SL001: "
+  EXPECT_THAT(run.out, HasSubstr("fixed.py:6:19: warning[SL012]: [*] unused suppression of SL001: "
                                  "no such finding on this line"));
   // The suppression that silences train.py's SL001 is in use.
   const RunOutput used = this->run({"--extend-select", "SL012", "train.py"});

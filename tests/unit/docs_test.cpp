@@ -1,5 +1,6 @@
 // Runs sealint on every rule page's Example (it must report the rule) and Use instead (it must
 // stay quiet), so the docs never show code the tool disagrees with (STYLE.md §4).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "analyzer/driver/driver.h"
@@ -27,7 +28,15 @@ size_t findings(const std::string& code, std::string_view rule) {
   EXPECT_TRUE(grammar.has_value());
   const rules::RuleRegistry registry;
   const Driver driver(registry, *grammar);
-  const auto result = driver.run({{"example.py", code}}, DriverOptions{1, false, {}});
+  // The rule turned on as a user would (`extend-select`): some rules, such as SL012, judge only a
+  // run whose selection a configuration made.
+  auto config = parse_config_text(fmt::format("extend-select = [\"{}\"]\n", rule), "pyproject.toml",
+                                  [&](std::string_view id) { return registry.rule_ids(id); });
+  EXPECT_TRUE(config.has_value());
+  if (!config) return 0;
+  FileInput input{"example.py", code};
+  input.config = &*config;
+  const auto result = driver.run({input}, DriverOptions{1, false, {}});
   EXPECT_TRUE(result.errors.empty()) << code;
   size_t n = 0;
   for (const Diagnostic& d : result.diagnostics) n += d.rule_id == rule ? 1U : 0U;
