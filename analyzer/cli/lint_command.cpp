@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -83,9 +84,21 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     stdin_content[display_path(name)] = *bytes;
     inputs.push_back({name, std::move(*bytes)});
   }
+  cli::Configurations configurations(
+      registry, {options.config_path, options.select, options.extend_select, options.ignore});
   WalkOptions walk;
   walk.exclude = options.exclude;
+  // `respect-gitignore` is read from the configuration in force for the working directory (or
+  // --config), as ruff reads its file-discovery settings from the project's configuration.
   walk.respect_gitignore = !options.no_respect_gitignore;
+  if (walk.respect_gitignore) {
+    auto here = configurations.effective(".");
+    if (!here) {
+      std::cerr << "sealint: error: " << here.error() << '\n';
+      return kExitError;
+    }
+    walk.respect_gitignore = (*here)->respect_gitignore;
+  }
   WalkResult walked = walk_paths(named, walk);
   for (std::string& file : walked.files) inputs.push_back({std::move(file), std::nullopt});
   // `-o train.py` would overwrite the file being analysed with its own findings.
@@ -102,8 +115,6 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   }
 
   // Each file's configuration; a broken one stops the run (exit 2) naming file, line and key.
-  cli::Configurations configurations(
-      registry, {options.config_path, options.select, options.extend_select, options.ignore});
   for (FileInput& input : inputs) {
     if (auto assigned = configurations.assign(input); !assigned) {
       std::cerr << "sealint: error: " << assigned.error() << '\n';
@@ -146,6 +157,12 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
       options.torch_headers == "system" ? cpp::TorchHeaders::System : cpp::TorchHeaders::Model;
   if (const std::string dir = cache_dir(options.cache_dir); !dir.empty())
     driver_options.cpp.pch_dir = dir + "/pch";
+  // In the findings' shape (`path: note: ...`), one whole line per write: workers may say it at
+  // once.
+  driver_options.cpp.on_pch_build = [](const std::string& path, const std::string& message) {
+    const std::string line = fmt::format("{}: note: {}\n", path, message);
+    std::fputs(line.c_str(), stderr);
+  };
   RunResult result = driver.run(inputs, driver_options);
   for (InputError& error : walked.errors) result.errors.push_back(std::move(error));
   std::stable_sort(result.errors.begin(), result.errors.end(), input_error_less);

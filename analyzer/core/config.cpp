@@ -82,12 +82,11 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
         // `extend-ignore` is ruff's older name for adding to `ignore`: both add.
         config.ignore.insert(config.ignore.end(), ids->begin(), ids->end());
       }
-    } else if (name == "force-exclude") {
+    } else if (name == "force-exclude" || name == "respect-gitignore") {
       const auto* flag = node.as_boolean();
       if (flag == nullptr)
-        return make_error(
-            fmt::format("{}: `force-exclude` must be true or false", where(file, node)));
-      config.force_exclude = flag->get();
+        return make_error(fmt::format("{}: `{}` must be true or false", where(file, node), name));
+      (name == "force-exclude" ? config.force_exclude : config.respect_gitignore) = flag->get();
     } else if (name == "exclude") {
       auto globs = string_array(file, node, name);
       if (!globs) return make_error(globs.error());
@@ -145,6 +144,12 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
           }
         }
       }
+    } else if (name == "tool" && file.filename() != "pyproject.toml") {
+      // `[tool.sealint]` copied from a pyproject.toml into .sealint.toml: say what to write.
+      return make_error(fmt::format(
+          "{}: `[tool.sealint]` belongs in pyproject.toml; in {} write the keys at the top level "
+          "(`select = [...]`, `[rules.SL003]`), as ruff.toml does",
+          where(file, node), file.filename().string()));
     } else {
       return make_error(fmt::format("{}: unknown key `{}` in the sealint configuration",
                                     where(file, node), name));
@@ -221,6 +226,7 @@ std::string Config::to_toml() const {
   out += fmt::format("severity = \"{}\"\n", severity_name(min_severity));
   out += fmt::format("exclude = {}\n", list(exclude));
   out += fmt::format("force-exclude = {}\n", force_exclude ? "true" : "false");
+  out += fmt::format("respect-gitignore = {}\n", respect_gitignore ? "true" : "false");
   out += "\n[tool.sealint.per-file-ignores]\n";
   for (const PerFileIgnore& entry : per_file_ignores)
     out += fmt::format("{} = {}\n", quote(entry.glob), list(entry.rules));

@@ -32,6 +32,9 @@ struct Config {
   // `exclude` applies to files named on the command line too (pre-commit names every file it
   // runs on), as ruff's force-exclude does.
   bool force_exclude = false;
+  // Folders are walked without what the work tree's .gitignore files list (`respect-gitignore`,
+  // as ruff's; `--no-respect-gitignore` turns it off too).
+  bool respect_gitignore = true;
   std::vector<PerFileIgnore> per_file_ignores;
   std::map<std::string, RuleOptionTable, std::less<>>
       rule_options;  // "SL003" -> {"budget-gib": "1.5"}

@@ -191,7 +191,15 @@ Parse parse_with_pch(const std::string& code, const std::string& absolute,
   if (attempts.failed.contains(path.string())) return {};
   const clang::tooling::FileContentMappings prelude = {
       {std::string(kPreludePath), std::string(kPreludeCode)}};
-  auto write = [&](const std::string& temp) { return write_pch(args, temp); };
+  auto write = [&](const std::string& temp) {
+    if (options.on_pch_build) {
+      options.on_pch_build(shown_path,
+                           fmt::format("precompiling the LibTorch headers for its flags into "
+                                       "'{}' (once; about 15 s)",
+                                       path.string()));
+    }
+    return write_pch(args, temp);
+  };
   std::optional<FileIdentity> refused;
   for (int attempt = 0; attempt < 2; ++attempt) {
     const auto known = attempts.verified.find(path.string());

@@ -2,6 +2,7 @@
 // The LibTorch C++ frontend: Clang LibTooling parses a file (with sealint's model of the LibTorch
 // API served from memory in place of the torch/ATen headers, or with the real headers), and the
 // AST is lowered into the same IR as Python. One per worker thread; nothing shared is mutable.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +21,10 @@ struct CppOptions {
   // With TorchHeaders::System: the folder of precompiled LibTorch headers (--cache-dir, else
   // $XDG_CACHE_HOME/sealint/pch); empty: none, every file parses the headers (about 10 s).
   std::string pch_dir;
+  // Told, with the analysed file's shown path and a sentence, before a PCH is made (about 15 s
+  // on 2 cores), so that a slow first run is not taken for a hang. May be called from several
+  // workers at once.
+  std::function<void(const std::string& path, const std::string& message)> on_pch_build;
 };
 
 // Is `path` a C++ source sealint analyses (.cpp, .cc, .cxx, .cu)?

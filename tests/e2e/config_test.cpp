@@ -142,6 +142,32 @@ TEST_F(ConfigE2eTest, ForceExcludeSkipsANamedFileAsPreCommitNamesThem) {
   EXPECT_THAT(configured.out, Not(HasSubstr("SL001"))) << describe(configured);
 }
 
+TEST_F(ConfigE2eTest, RespectGitignoreFalseWalksWhatTheGitignoreLists) {
+  std::filesystem::create_directories(cwd() / ".git");  // a work tree, as git makes it
+  write(".gitignore", "generated/\n");
+  write("generated/train.py", kLeakyTrainPy);
+  write("train.py", kCleanTrainPy);
+  const RunOutput respected = this->run({"."});
+  EXPECT_EQ(respected.exit_code, 0) << describe(respected);
+  write("pyproject.toml", "[tool.sealint]\nrespect-gitignore = false\n");
+  const RunOutput walked = this->run({"."});
+  EXPECT_EQ(walked.exit_code, 1) << describe(walked);
+  EXPECT_THAT(walked.out, HasSubstr("generated/train.py" + std::string(kLeakAt)));
+  write("pyproject.toml", "[tool.sealint]\nrespect-gitignore = \"no\"\n");
+  const RunOutput bad = this->run({"."});
+  EXPECT_EQ(bad.exit_code, 2) << describe(bad);
+  EXPECT_THAT(bad.err, HasSubstr("`respect-gitignore` must be true or false"));
+}
+
+TEST_F(ConfigE2eTest, PyprojectsTableInsideSealintTomlSaysWhereItsKeysGo) {
+  write(".sealint.toml", "[tool.sealint]\nselect = [\"SL001\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("`[tool.sealint]` belongs in pyproject.toml; in .sealint.toml "
+                                 "write the keys at the top level"));
+}
+
 TEST_F(ConfigE2eTest, ExcludeDoesNotSkipAFileNamedOnTheCommandLine) {
   write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\n");
   write("legacy/old.py", kLeakyTrainPy);
