@@ -65,6 +65,8 @@ def main():
                       file=sys.stderr)
                 continue
             for f in findings:
+                if f["rule"] is None:  # an input problem (docs/output-json.md), also on stderr
+                    continue
                 path = f["path"]
                 if path.startswith("./"):
                     path = path[2:]
