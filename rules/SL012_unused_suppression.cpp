@@ -23,6 +23,9 @@ constexpr RuleInfo kInfo = {
     .precision = Precision::High,  // exact: it compares comments with the run's findings
     .brief = "a suppression comment that silences nothing",
     .on_by_default = false,
+    // A suppression in a test is judged against the rules that ran there (those that report in
+    // tests), so the check itself runs everywhere.
+    .reports_in_tests = true,
 };
 
 class UnusedSuppression final : public Rule {

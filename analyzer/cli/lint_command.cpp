@@ -62,7 +62,8 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   if (paths.empty()) paths.emplace_back(".");
   // `--fix -` is an editor's pipe (as ruff's): the fixed source on stdout, the findings that
   // remain on stderr. Only stdin then, or the two would mix on stdout.
-  const bool fix_stdin = options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end();
+  const bool fix_stdin =
+      options.fix && !options.diff && std::find(paths.begin(), paths.end(), "-") != paths.end();
   if (fix_stdin && paths.size() != 1) {
     std::cerr << "sealint: error: --fix with `-` prints the fixed stdin; name no other path\n";
     return kExitError;

@@ -86,15 +86,20 @@ class Worker {
     // A test runs a few cases and exits: rules about growth per iteration do not run there.
     const bool test_file = semantic::is_test_file(path_for_test_check(shown, input.config));
     UnusedSuppressionCheck unused;
+    unused.every_rule_ran = true;
     for (const auto& rule : registry.rules()) {
-      // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
-      if (input.config != nullptr &&
-          !input.config->enabled(rule->info().id, rule->info().on_by_default, input.path))
-        continue;
-      if (test_file && !rule->info().reports_in_tests) continue;
       const bool applies =
           module.language() == ir::Language::Cpp ? rule->info().cpp : rule->info().python;
       if (!applies) continue;
+      // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
+      const bool off =
+          (input.config != nullptr &&
+           !input.config->enabled(rule->info().id, rule->info().on_by_default, input.path)) ||
+          (test_file && !rule->info().reports_in_tests);
+      if (off) {
+        unused.every_rule_ran = false;
+        continue;
+      }
       rule->check(module, context, sink);
       unused.rules_run.push_back(rule->info().id);
       // Without a configuration (the library's callers, the fixture runner) every rule runs, off
@@ -103,13 +108,18 @@ class Worker {
       if (rule->info().id == kUnusedSuppressionRule && input.config != nullptr)
         unused.rule = &rule->info();
     }
+    // Part of the file was not analysed (a syntax error, a statement the grammar cannot read,
+    // nesting past the bound, Clang's first error): its findings may be missing, so no comment
+    // is called unused.
+    if (!result.errors.empty()) unused.rule = nullptr;
     if (scope) offer_to_index(input, module, analysis, scope->importer());
     if (scope && options.list_imports)
       result.imported = project::imported_files(module, scope->importer());
+    // Before findings are dropped (in test classes, below `min-severity`): a comment that silences
+    // one is in use.
+    apply_suppressions(module, registry, unused, result.diagnostics, result.errors);
     drop_findings_in_test_classes(module, registry, result);
     if (options.watch_loops) watch_loops(module, analysis, result);
-    // Before the severity filter: a comment silencing a finding below `min-severity` is in use.
-    apply_suppressions(module, registry, unused, result.diagnostics, result.errors);
     if (input.config != nullptr) {
       std::erase_if(result.diagnostics,
                     [&](const Diagnostic& d) { return d.severity < input.config->min_severity; });

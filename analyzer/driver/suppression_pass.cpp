@@ -22,6 +22,7 @@ struct Record {
   uint32_t first_line = 0;  // the lines it covers
   uint32_t last_line = 0;
   std::optional<ir::SourceRange> block_end;  // a NOLINTBEGIN's NOLINTEND comment
+  bool block_end_alone = true;               // that NOLINTEND holds nothing else
   std::vector<bool> used;                    // per id; one slot for "every rule"
 };
 
@@ -70,7 +71,7 @@ class SuppressionPass {
       if (!suppression || !names_our_rule(text, *suppression)) continue;
       const uint32_t line = file_.position(comment.begin).line;
       warn_unknown_ids(text, *suppression, comment);
-      Record record{*suppression, comment, line, line, std::nullopt, {}};
+      Record record{*suppression, comment, line, line, std::nullopt, true, {}};
       record.used.assign(std::max<size_t>(suppression->rules.size(), 1), false);
       switch (suppression->scope) {
         case SuppressionScope::Line:
@@ -103,60 +104,83 @@ class SuppressionPass {
     for (Diagnostic& d : diagnostics) silence(d, nullptr);
   }
 
-  // SL012: each suppression that silenced nothing, for the ids of rules that ran.
+  // SL012: each suppression that silenced nothing, for the ids of rules that ran. In two
+  // rounds: SL012's own findings exist only after the first, and a comment that silences them
+  // (`# sealint: ignore-file[SL012]`, a bare `# sealint: ignore`) is judged in the second.
   void report_unused(const UnusedSuppressionCheck& check, std::vector<Diagnostic>& diagnostics) {
-    DiagnosticSink sink(file_, diagnostics);
-    for (const Record& record : records_) {
-      const auto& ids = record.suppression.rules;
-      std::vector<std::string> unused;
-      bool all_ours_and_unused = true;
-      for (size_t i = 0; i < ids.size(); ++i) {
-        const rules::Rule* rule = registry_.find(ids[i]);
-        const bool ran =
-            rule != nullptr && std::find(check.rules_run.begin(), check.rules_run.end(),
-                                         rule->info().id) != check.rules_run.end();
-        if (ran && !record.used[i]) {
-          unused.push_back(ids[i]);
-        } else {
-          all_ours_and_unused = false;
-        }
-      }
-      const bool every_rule = ids.empty();
-      if (every_rule && record.used[0]) continue;
-      if (!every_rule && unused.empty()) continue;
-      const std::string message =
-          every_rule ? fmt::format("unused suppression: no finding {}", where(record))
-                     : fmt::format("unused suppression of {}: no such finding {}", id_list(unused),
-                                   where(record));
-      std::optional<Fix> fix;
-      if (record.suppression.alone && (every_rule || all_ours_and_unused)) fix = removal(record);
-      Diagnostic& reported = sink.report(
-          *check.rule, {record.comment.begin, record.comment.end}, message,
-          every_rule || all_ours_and_unused
-              ? "remove the comment: a stale suppression would hide the leak a later "
-                "edit brings back"
-              : "remove the ids that silence nothing: a stale suppression would hide the "
-                "leak a later edit brings back",
-          {}, std::move(fix));
-      // `# sealint: ignore-file[SL012]` silences these too; a comment never silences itself.
-      silence(reported, &record);
+    for (const bool second_round : {false, true}) {
+      for (size_t r = 0; r < records_.size(); ++r)
+        report_unused(r, check, second_round, diagnostics);
     }
   }
 
  private:
+  void report_unused(size_t index, const UnusedSuppressionCheck& check, bool second_round,
+                     std::vector<Diagnostic>& diagnostics) {
+    const Record& record = records_[index];
+    const auto& ids = record.suppression.rules;
+    const std::string_view own_id = check.rule->id;
+    const bool every_rule = ids.empty();
+    std::vector<std::string> unused;
+    bool all_ours_and_unused = true;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      const rules::Rule* rule = registry_.find(ids[i]);
+      const bool ran = rule != nullptr && std::find(check.rules_run.begin(), check.rules_run.end(),
+                                                    rule->info().id) != check.rules_run.end();
+      const bool judged_now = rule != nullptr && (rule->info().id == own_id) == second_round;
+      if (ran && !record.used[i] && judged_now) {
+        unused.push_back(ids[i]);
+      } else if (!ran || record.used[i]) {
+        all_ours_and_unused = false;
+      }
+    }
+    if (every_rule) {
+      // Every rule: judged only when every rule that could run on the file ran, after SL012's
+      // own findings had their chance to use it.
+      if (!second_round || record.used[0] || !check.every_rule_ran) return;
+    } else if (unused.empty()) {
+      return;
+    }
+    const std::string message =
+        every_rule ? fmt::format("unused suppression: no finding {}", where(record))
+                   : fmt::format("unused suppression of {}: no such finding {}", id_list(unused),
+                                 where(record));
+    // The fix deletes the comment only when no id of it is used or unjudged, in either round.
+    const bool whole = every_rule || (all_ours_and_unused && unused.size() == ids.size());
+    std::optional<Fix> fix;
+    if (whole && record.suppression.alone && record.block_end_alone) fix = removal(record);
+    DiagnosticSink sink(file_, diagnostics);
+    Diagnostic& reported = sink.report(
+        *check.rule, {record.comment.begin, record.comment.end}, message,
+        whole ? "remove the comment: a stale suppression would hide the leak a later edit brings "
+                "back"
+              : "remove the ids that silence nothing: a stale suppression would hide the leak a "
+                "later edit brings back",
+        {}, std::move(fix));
+    // `# sealint: ignore-file[SL012]` silences these too; a comment never silences itself.
+    silence(reported, &records_[index]);
+  }
+
   // Marks `d` suppressed when a comment other than `skip` covers it, and that comment used.
   void silence(Diagnostic& d, const Record* skip) {
     const uint32_t line = d.span.begin.line;
-    const uint32_t statement_line = statement_first_line(module_, d.span.begin.offset);
+    // The statement's first line costs a walk of the file: only asked for when needed.
+    std::optional<uint32_t> statement_line;
+    auto covers = [&](const Record& record) {
+      if (line >= record.first_line && line <= record.last_line) return true;
+      if (!statement_line) statement_line = statement_first_line(module_, d.span.begin.offset);
+      return *statement_line != 0 && *statement_line >= record.first_line &&
+             *statement_line <= record.last_line;
+    };
     for (Record& record : records_) {
-      const bool covers = (line >= record.first_line && line <= record.last_line) ||
-                          (statement_line != 0 && statement_line >= record.first_line &&
-                           statement_line <= record.last_line);
-      if (&record == skip || !covers || !suppresses(record.suppression, d.rule_id)) continue;
+      if (&record == skip || !suppresses(record.suppression, d.rule_id) || !covers(record))
+        continue;
       d.suppressed = true;
       const auto& ids = record.suppression.rules;
-      const auto it = std::find(ids.begin(), ids.end(), d.rule_id);
-      record.used[it == ids.end() ? 0 : static_cast<size_t>(it - ids.begin())] = true;
+      if (ids.empty()) record.used[0] = true;
+      for (size_t i = 0; i < ids.size(); ++i) {
+        if (ids[i] == d.rule_id) record.used[i] = true;
+      }
     }
   }
 
@@ -194,6 +218,7 @@ class SuppressionPass {
     open_blocks.erase(std::next(begin).base());
     record.last_line = line;
     record.block_end = comment;
+    record.block_end_alone = end.alone;
     records_.push_back(std::move(record));
   }
 
@@ -224,7 +249,12 @@ class SuppressionPass {
     uint32_t begin = comment.begin;
     while (begin > 0 && (code[begin - 1] == ' ' || code[begin - 1] == '\t')) --begin;
     const bool own_line = begin == 0 || code[begin - 1] == '\n';
-    if (!own_line) return {begin, comment.end};
+    if (!own_line) {
+      // A comment's range may take a CRLF line's `\r`: it stays with its `\n`.
+      uint32_t end = comment.end;
+      if (end > comment.begin && code[end - 1] == '\r') --end;
+      return {begin, end};
+    }
     uint32_t end = comment.end;
     if (end < code.size() && code[end] == '\r') ++end;
     if (end < code.size() && code[end] == '\n') ++end;

@@ -19,6 +19,8 @@ struct UnusedSuppressionCheck {
   // The rules that ran on the file: a suppression of a rule that did not run (not selected, or
   // not for this language) is not called unused, since the run could not know.
   std::vector<std::string_view> rules_run;
+  // Every rule for the file's language ran: only then is a bare `# sealint: ignore` judged.
+  bool every_rule_ran = false;
 };
 
 void apply_suppressions(const ir::Module& module, const rules::RuleRegistry& registry,

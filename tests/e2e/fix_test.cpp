@@ -167,6 +167,13 @@ TEST_F(FixTest, FixOfStdinWithNothingToFixPrintsItUnchangedAndTheFindingOnStderr
   EXPECT_THAT(run.err, HasSubstr(std::string("train.py") + std::string(kLeakAt)));
 }
 
+TEST_F(FixTest, FixWithDiffOfStdinPrintsTheDiff) {
+  const RunOutput run = this->run(
+      {"--fix", "--diff", "--unsafe-fixes", "-", "--stdin-filename", "train.py"}, kLeakyTrainPy);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("+++ b/train.py")) << describe(run);
+}
+
 TEST_F(FixTest, FixOfStdinBesideAFileIsRefused) {
   write("other.py", kCleanTrainPy);
   const RunOutput run = this->run({"--fix", "-", "other.py"}, kLeakyTrainPy);

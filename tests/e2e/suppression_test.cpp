@@ -82,6 +82,44 @@ TEST_F(SuppressionTest, AnUnusedSuppressionOfARuleThatDidNotRunIsNotJudged) {
   EXPECT_EQ(run.exit_code, 0) << describe(run);
 }
 
+TEST_F(SuppressionTest, AFileSuppressionOfSl012AtTheTopSilencesItAndIsInUse) {
+  write("fixed.py",
+        "# sealint: ignore-file[SL012]\nimport torch\n\n\ndef f(loader, model):\n"
+        "    for x in loader:\n        model(x)  # noqa: SL001\n");
+  const RunOutput run = this->run({"--extend-select", "SL012", "fixed.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("1 suppressed")) << describe(run);
+}
+
+TEST_F(SuppressionTest, ABareIgnoreIsJudgedOnlyWhenEveryRuleRan) {
+  std::string code(kLeakyTrainPy);
+  code.replace(code.find("total += loss\n"), 14, "total += loss  # sealint: ignore\n");
+  write("train.py", code);
+  // SL001, which the comment silences, did not run: the comment is not judged, nor deleted.
+  const RunOutput some = this->run({"--select", "SL002,SL012", "--fix", "train.py"});
+  EXPECT_EQ(some.exit_code, 0) << describe(some);
+  EXPECT_EQ(read_file(cwd() / "train.py"), code);
+  write("other.py", "import torch\nx = 1  # sealint: ignore\n");
+  const RunOutput all = this->run({"--select", "ALL", "other.py"});
+  EXPECT_THAT(all.out, HasSubstr("unused suppression: no finding on this line")) << describe(all);
+  const RunOutput defaults = this->run({"--extend-select", "SL012", "other.py"});
+  EXPECT_EQ(defaults.exit_code, 0) << "SL004 is off by default, so not every rule ran\n"
+                                   << describe(defaults);
+}
+
+TEST_F(SuppressionTest, AFileNotWhollyAnalysedHasNoUnusedSuppressions) {
+  write("broken.py", "import torch\nx = 1  # noqa: SL001\ndef f(:\n    pass\n");
+  const RunOutput run = this->run({"--extend-select", "SL012", "broken.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("SL012"))) << describe(run);
+}
+
+TEST_F(SuppressionTest, FixOfATrailingCommentKeepsTheLinesCrlf) {
+  write("crlf.py", "import torch\r\nx = 1  # noqa: SL001\r\ny = 2\r\n");
+  const RunOutput run = this->run({"--extend-select", "SL012", "--fix", "crlf.py"});
+  EXPECT_EQ(read_file(cwd() / "crlf.py"), "import torch\r\nx = 1\r\ny = 2\r\n") << describe(run);
+}
+
 TEST_F(SuppressionTest, CppNolintBlockSilencesEveryLineInsideAndUnmatchedMarkersWarn) {
   write("train.cpp",
         "#include <torch/torch.h>\n"
