@@ -42,10 +42,16 @@ uint32_t statement_first_line(const ir::Module& module, uint32_t offset) {
   return innermost == nullptr ? 0 : module.file().position(innermost->range.begin).line;
 }
 
+// An id of a comment meant for sealint: `SLxxx`, or any id of a `sealint:` comment (other
+// linters' codes in `# noqa: E501` or `// NOLINT(bugprone-x)` are theirs).
+bool is_our_id(std::string_view comment, std::string_view id) {
+  return id.starts_with("SL") || comment.find("sealint") != std::string_view::npos;
+}
+
 bool names_our_rule(std::string_view text, const Suppression& suppression) {
-  if (suppression.rules.empty() || text.find("sealint") != std::string_view::npos) return true;
+  if (suppression.rules.empty()) return true;  // only `# sealint: ignore` has no ids
   return std::any_of(suppression.rules.begin(), suppression.rules.end(),
-                     [](const std::string& id) { return id.starts_with("SL"); });
+                     [&](const std::string& id) { return is_our_id(text, id); });
 }
 
 std::string id_list(const std::vector<std::string>& ids) {
@@ -192,8 +198,7 @@ class SuppressionPass {
   void warn_unknown_ids(std::string_view text, const Suppression& suppression,
                         const ir::SourceRange& comment) {
     for (const std::string& id : suppression.rules) {
-      const bool ours = id.starts_with("SL") || text.find("sealint") != std::string_view::npos;
-      if (ours && registry_.find(id) == nullptr)
+      if (is_our_id(text, id) && registry_.find(id) == nullptr)
         warn(comment, fmt::format("unknown rule '{}' in a suppression comment", id));
     }
   }
