@@ -147,60 +147,33 @@ class GradAccumulation final : public Rule {
     // Grad evidence needs torch in the file: plain Python with a `loss` is not a training script.
     if (!analysis.has_torch()) return;
     for (const ir::Function& function : module.functions()) {
+      // A framework calling the function once per batch repeats it as a loop does.
+      const bool repeated = semantic::repeated_by_framework(analysis, function).has_value();
       ir::walk_statements(function, analysis.runs_without_grad(function),
                           [&](const Stmt& stmt, const ir::StmtContext& where) {
                             // Under no_grad the sum records no graph.
                             if (where.no_grad) return;
                             std::optional<Accumulation> acc = match(analysis, stmt);
                             if (!acc) acc = match_in_place(analysis, stmt);
-                            // A loop repeats an accumulation, and so does a framework calling a
-                            // hook per batch.
-                            const bool in_loop = acc && !where.loops.empty() &&
-                                                 check_accumulation(module, analysis, function,
-                                                                    where, stmt, *acc, sink);
-                            if (acc && !in_loop)
-                              check_across_calls(module, analysis, function, stmt, *acc, sink);
-                            if (!where.loops.empty())
+                            if (acc)
+                              check_accumulation(module, analysis, function, where, stmt, *acc,
+                                                 sink);
+                            if (!where.loops.empty() || repeated)
                               check_method_calls(module, analysis, function, where, stmt, sink);
                           });
     }
   }
 
  private:
-  // `self.total += loss` in Lightning's `training_step`, `self.avg = m * self.avg + (1 - m) * v`
-  // in `forward()`: the framework calls the method once per batch and `self` keeps the sum. In
-  // `forward()` only a running statistic counts: a plain sum there is often an auxiliary loss
-  // that the training step reads and resets.
-  static void check_across_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
-                                 const ir::Function& function, const Stmt& stmt,
-                                 const Accumulation& acc, DiagnosticSink& sink) {
-    const std::optional<semantic::RepeatedCall> call =
-        growing_across_calls(analysis, function, acc.key);
-    if (!call || (call->forward && !acc.running_statistic)) return;
-    const QuotedExpr value = quote(module, *acc.value);
-    const std::string target = quote(module, *acc.target).text;
-    const bool scalar = analysis.fact(*acc.value).scalar;
-    const std::string_view how = acc.running_statistic ? "folded into" : "added to";
-    sink.report(kInfo, stmt.range,
-                fmt::format("`{}` is {} `{}` with its autograd graph, and `{}()` runs {}, so "
-                            "every {}'s graph stays alive",
-                            value.text, how, target, function.name,
-                            call->forward ? "on every step" : "once per batch",
-                            call->forward ? "step" : "batch"),
-                value.complete
-                    ? fmt::format("use a value without a graph: `{}`",
-                                  method_on(*acc.value, value.text, sanitizer(module, scalar)))
-                    : fmt::format("call `.{}` on the value first", sanitizer(module, scalar)),
-                hook_evidence(function, *call, acc.key))
-        .probe = calls_probe_hint(module, function, ProbeMeasure::Growth, {acc.key});
-  }
-
-  // True when it reported.
-  bool check_accumulation(const ir::Module& module, const ir::FileAnalysis& analysis,
-                          const ir::Function& function, const ir::StmtContext& where,
-                          const Stmt& stmt, const Accumulation& acc, DiagnosticSink& sink) const {
-    const Stmt* loop = growing_loop(analysis, function, where.loops, acc.key);
-    if (loop == nullptr) return false;
+  // `total += loss` in a loop; `self.total += loss` in Lightning's `training_step`, or
+  // `self.avg = m * self.avg + (1 - m) * v` in `forward()`, which the framework calls once per
+  // batch while `self` keeps the sum. In `forward()` only a running statistic counts: a plain sum
+  // there is often an auxiliary loss that the training step reads and resets.
+  static void check_accumulation(const ir::Module& module, const ir::FileAnalysis& analysis,
+                                 const ir::Function& function, const ir::StmtContext& where,
+                                 const Stmt& stmt, const Accumulation& acc, DiagnosticSink& sink) {
+    const std::optional<Region> region = growth_region(analysis, function, where.loops, acc.key);
+    if (!region || (region->is_forward() && !acc.running_statistic)) return;
     const QuotedExpr value = quote(module, *acc.value);
     const std::string target = quote(module, *acc.target).text;
     const bool scalar = analysis.fact(*acc.value).scalar;
@@ -218,12 +191,12 @@ class GradAccumulation final : public Rule {
                          target, sanitized);
     }
     sink.report(kInfo, stmt.range,
-                fmt::format("`{}` is added to `{}` with its autograd graph, so every iteration's "
-                            "graph stays alive",
-                            value.text, target),
-                std::move(help), growth_evidence(function, *loop, acc.key), std::move(fix))
-        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {acc.key});
-    return true;
+                fmt::format("`{}` is {} `{}` with its autograd graph{}, so every {}'s graph stays "
+                            "alive",
+                            value.text, acc.running_statistic ? "folded into" : "added to", target,
+                            region->repeats_clause(), region->unit()),
+                std::move(help), region->growth_evidence(acc.key), std::move(fix))
+        .probe = region->probe(module, ProbeMeasure::Growth, {acc.key});
   }
 
   // `meter.update(loss)` where the file's `update(self, val)` does `self.sum += val`.
@@ -245,6 +218,7 @@ class GradAccumulation final : public Rule {
         if (arg == nullptr) {
           if (effect.local_grad && method.local != nullptr &&
               !analysis.runs_without_grad(*method.local) &&
+              !arguments_without_graph(analysis, call, method, effect.params) &&
               report_local_effect(module, analysis, function, where, call, *method.local,
                                   receiver_fact, effect, sink)) {
             return;
@@ -254,13 +228,15 @@ class GradAccumulation final : public Rule {
         const std::string receiver_key = ir::place_key(receiver);
         if (receiver_key.empty()) continue;
         const std::string key = receiver_key + "." + effect.attr;
-        const Stmt* loop = growing_loop(analysis, function, where.loops, key,
-                                        reset_methods_for(analysis, receiver_fact, effect.attr));
-        if (loop == nullptr) continue;
+        const std::optional<Region> region =
+            growth_region(analysis, function, where.loops, key,
+                          reset_methods_for(analysis, receiver_fact, effect.attr));
+        // In `forward()` only a running statistic counts (check_accumulation).
+        if (!region || region->is_forward()) continue;
         const QuotedExpr value = quote(module, *arg);
         const std::string_view class_name = ir::class_name_of(receiver_fact);
         const std::string owner = class_name.empty() ? "" : std::string(class_name) + ".";
-        std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
+        std::vector<Related> related = region->growth_evidence(receiver_key);
         if (effect.stmt != nullptr) {
           related.insert(related.begin(), {effect.stmt->range,
                                            fmt::format("`{}()` adds its argument to `self.{}` here",
@@ -268,11 +244,11 @@ class GradAccumulation final : public Rule {
         }
         const bool scalar = analysis.fact(*arg).scalar;
         sink.report(kInfo, call.range,
-                    fmt::format(
-                        "`{}` is accumulated into `{}` by `{}{}()`{} with its autograd graph, so "
-                        "every iteration's graph stays alive",
-                        value.text, key, owner, method.name(),
-                        defined_elsewhere(sink.file(), receiver_fact)),
+                    fmt::format("`{}` is accumulated into `{}` by `{}{}()`{} with its autograd "
+                                "graph{}, so every {}'s graph stays alive",
+                                value.text, key, owner, method.name(),
+                                defined_elsewhere(sink.file(), receiver_fact),
+                                region->repeats_clause(), region->unit()),
                     value.complete
                         ? fmt::format("pass a number: `{}`",
                                       method_on(*arg, value.text, sanitizer(module, scalar)))
@@ -280,7 +256,7 @@ class GradAccumulation final : public Rule {
                                       sanitizer(module, scalar)),
                     std::move(related),
                     scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
-            .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
+            .probe = region->probe(module, ProbeMeasure::Growth, {key});
         return;
       }
     });
@@ -297,28 +273,28 @@ class GradAccumulation final : public Rule {
     if (receiver_key.empty() || effect.stmt == nullptr || effect.stmt->value == nullptr)
       return false;
     const std::string key = receiver_key + "." + effect.attr;
-    const Stmt* loop = growing_loop(analysis, function, where.loops, key,
-                                    reset_methods_for(analysis, receiver_fact, effect.attr));
-    if (loop == nullptr) return false;
+    const std::optional<Region> region =
+        growth_region(analysis, function, where.loops, key,
+                      reset_methods_for(analysis, receiver_fact, effect.attr));
+    if (!region || region->is_forward()) return false;
     const Expr& value = *effect.stmt->value;
     const QuotedExpr text = quote(module, value);
-    std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
+    std::vector<Related> related = region->growth_evidence(receiver_key);
     related.insert(related.begin(),
                    {effect.stmt->range, fmt::format("`{}()` adds `{}` to `self.{}` here",
                                                     method.name, text.text, effect.attr)});
     const bool scalar = analysis.fact(value).scalar;
-    sink.report(
-            kInfo, call.range,
-            fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call, so every "
-                        "iteration's graph stays alive",
-                        method.name, text.text, key),
-            text.complete
-                ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name, effect.attr,
-                              method_on(value, text.text, sanitizer(module, scalar)))
-                : fmt::format("add a number in `{}()`: call `.{}` on the added value", method.name,
-                              sanitizer(module, scalar)),
-            std::move(related))
-        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
+    sink.report(kInfo, call.range,
+                fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call{}, so "
+                            "every {}'s graph stays alive",
+                            method.name, text.text, key, region->repeats_clause(), region->unit()),
+                text.complete ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name,
+                                            effect.attr,
+                                            method_on(value, text.text, sanitizer(module, scalar)))
+                              : fmt::format("add a number in `{}()`: call `.{}` on the added value",
+                                            method.name, sanitizer(module, scalar)),
+                std::move(related))
+        .probe = region->probe(module, ProbeMeasure::Growth, {key});
     return true;
   }
 

@@ -95,6 +95,14 @@ bool makes_graph_in(const ir::FileAnalysis& analysis, const Expr& value, const S
   return reads_inner_graph || !reads_outer_graph;
 }
 
+// What makes a detached CPU copy of `value`: `.detach().cpu()`, or `.detach()` where the value
+// is already moved to the CPU (`y_pred.cpu()`).
+std::string_view cpu_copy(const Expr& value) {
+  const bool on_cpu = value.kind == ExprKind::Call && value.callee()->kind == ExprKind::Attr &&
+                      value.callee()->text == "cpu";
+  return on_cpu ? "detach()" : "detach().cpu()";
+}
+
 class TensorCollection final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -105,74 +113,45 @@ class TensorCollection final : public Rule {
     // Grad evidence needs torch in the file.
     if (!analysis.has_torch()) return;
     for (const ir::Function& function : module.functions()) {
+      // A framework calling the function once per batch repeats it as a loop does.
+      const bool repeated = semantic::repeated_by_framework(analysis, function).has_value();
       ir::walk_statements(function, analysis.runs_without_grad(function),
                           [&](const Stmt& stmt, const ir::StmtContext& where) {
-                            // A loop makes a container grow, and so does a framework calling a
-                            // hook once per batch.
                             std::vector<Store> stores;
                             find_stores(analysis, stmt, stores);
                             for (const Store& store : stores) {
                               const std::string key = ir::place_key(store.container);
                               if (key.empty()) continue;
-                              const Stmt* loop =
-                                  where.loops.empty()
-                                      ? nullptr
-                                      : growing_loop(analysis, function, where.loops, key);
-                              if (loop != nullptr) {
-                                check_store(module, analysis, function, *loop, store, key, sink);
-                              } else {
-                                check_across_calls(module, analysis, function, store, key, sink);
-                              }
+                              if (const std::optional<Region> region =
+                                      growth_region(analysis, function, where.loops, key))
+                                check_store(module, analysis, *region, store, key, sink);
                             }
-                            if (!where.loops.empty())
+                            if (!where.loops.empty() || repeated)
                               check_method_calls(module, analysis, function, where, stmt, sink);
                           });
     }
   }
 
  private:
-  // `self.outputs.append(loss)` in Lightning's `training_step`: the framework calls it once per
-  // batch and the list keeps every batch's graph until something clears it.
-  static void check_across_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
-                                 const ir::Function& function, const Store& store,
-                                 std::string_view key, DiagnosticSink& sink) {
-    const ir::Fact& value = analysis.fact(*store.value);
-    if (!ir::holds_graph(value)) return;
-    const std::optional<semantic::RepeatedCall> call =
-        growing_across_calls(analysis, function, key);
-    // In forward() a list kept in self is most often a per-step cache that the step reads.
-    if (!call || call->forward) return;
-    const QuotedExpr text = quote(module, *store.value);
-    const std::string container = quote(module, *store.container).text;
-    sink.report(kInfo, store.primary->range,
-                fmt::format(
-                    "`{}` is {} `{}` with its autograd graph, and `{}()` runs once per batch, so "
-                    "every batch's graph stays alive",
-                    text.text, store.verb, container, function.name),
-                text.complete
-                    ? fmt::format("store a value without a graph: `{}`",
-                                  method_on(*store.value, text.text,
-                                            value.scalar ? item_method(module) : "detach()"))
-                    : fmt::format("store a value without a graph (`.{}` or `.detach()`)",
-                                  item_method(module)),
-                hook_evidence(function, *call, key))
-        .probe = calls_probe_hint(module, function, ProbeMeasure::Growth, {std::string(key)});
-  }
-
-  // A store in `loop`, across whose iterations the container `key` grows.
-  void check_store(const ir::Module& module, const ir::FileAnalysis& analysis,
-                   const ir::Function& function, const Stmt& loop, const Store& store,
-                   const std::string& key, DiagnosticSink& sink) const {
+  // A store across whose region's runs the container `key` grows: a loop, or
+  // `self.outputs.append(loss)` in Lightning's `training_step`, which the framework calls once
+  // per batch while the list keeps every batch's graph until something clears it.
+  static void check_store(const ir::Module& module, const ir::FileAnalysis& analysis,
+                          const Region& region, const Store& store, const std::string& key,
+                          DiagnosticSink& sink) {
     const ir::Fact& value = analysis.fact(*store.value);
     const bool graph = ir::holds_graph(value);
+    // In forward() a list kept in self is most often a per-step cache that the step reads.
+    if (region.is_forward()) return;
     // A detached batch of activations kept on the device: no graph, but device memory grows.
     // Only in loops that train: an evaluation loop collecting predictions does it on purpose.
-    const bool device_batch = !graph && value.detached && !value.scalar;
+    const ir::Stmt* loop = region.loop_stmt();
+    const bool device_batch = loop != nullptr && !graph && value.detached && !value.scalar;
     if (!graph && !device_batch) return;
-    if (device_batch && !analysis.loop_trains(loop)) return;
+    if (device_batch && !analysis.loop_trains(*loop)) return;
     // Made from a graph that no statement of the loop makes (`loss.repeat(n)` of the last
     // training loss, in an evaluation loop): the entries share that one graph, none is new.
-    if (graph && !makes_graph_in(analysis, *store.value, loop)) return;
+    if (graph && loop != nullptr && !makes_graph_in(analysis, *store.value, *loop)) return;
     const QuotedExpr text = quote(module, *store.value);
     const std::string container = quote(module, *store.container).text;
     if (graph) {
@@ -183,17 +162,20 @@ class TensorCollection final : public Rule {
       } else if (value.scalar) {
         help = fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
                            method_on(*store.value, text.text, item_method(module)),
-                           method_on(*store.value, text.text, "detach().cpu()"));
+                           method_on(*store.value, text.text, cpu_copy(*store.value)));
       } else {
         help = fmt::format("store a detached CPU copy: `{}`",
-                           method_on(*store.value, text.text, "detach().cpu()"));
+                           method_on(*store.value, text.text, cpu_copy(*store.value)));
       }
       sink.report(kInfo, store.primary->range,
-                  fmt::format("`{}` is {} `{}` with its autograd graph; the container outlives the "
-                              "loop, so every iteration's graph stays alive",
-                              text.text, store.verb, container),
-                  std::move(help), growth_evidence(function, loop, key))
-          .probe = probe_hint(module, loop, ProbeMeasure::Growth, {key});
+                  fmt::format("`{}` is {} `{}` with its autograd graph{}, so every {}'s graph "
+                              "stays alive",
+                              text.text, store.verb, container,
+                              region.is_loop() ? "; the container outlives the loop"
+                                               : region.repeats_clause(),
+                              region.unit()),
+                  std::move(help), region.growth_evidence(key))
+          .probe = region.probe(module, ProbeMeasure::Growth, {key});
       return;
     }
     sink.report(kInfo, store.primary->range,
@@ -203,8 +185,8 @@ class TensorCollection final : public Rule {
                 text.complete ? fmt::format("keep a CPU copy: `{}`",
                                             method_on(*store.value, text.text, "cpu()"))
                               : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
-                growth_evidence(function, loop, key), std::nullopt, Severity::Note)
-        .probe = probe_hint(module, loop, ProbeMeasure::Growth, {key});
+                region.growth_evidence(key), std::nullopt, Severity::Note)
+        .probe = region.probe(module, ProbeMeasure::Growth, {key});
   }
 
   // `self.step(batch)` in a loop where the file's `step()` appends a loss it computes itself to
@@ -218,11 +200,12 @@ class TensorCollection final : public Rule {
     const std::string receiver_key = ir::place_key(call.callee()->base());
     if (receiver_key.empty()) return false;
     const std::string key = receiver_key + "." + effect.attr;
-    const Stmt* loop = growing_loop(analysis, function, where.loops, key,
-                                    reset_methods_for(analysis, receiver_fact, effect.attr));
-    if (loop == nullptr) return false;
+    const std::optional<Region> region =
+        growth_region(analysis, function, where.loops, key,
+                      reset_methods_for(analysis, receiver_fact, effect.attr));
+    if (!region || region->is_forward()) return false;
     const QuotedExpr text = quote(module, *effect.value);
-    std::vector<Related> related = growth_evidence(function, *loop, receiver_key);
+    std::vector<Related> related = region->growth_evidence(receiver_key);
     if (effect.stmt != nullptr) {
       related.insert(related.begin(),
                      {effect.stmt->range, fmt::format("`{}()` stores `{}` in `self.{}` here",
@@ -230,15 +213,15 @@ class TensorCollection final : public Rule {
     }
     sink.report(
             kInfo, call.range,
-            fmt::format("`{}()` stores `{}` in `{}` with its autograd graph on every call, so "
-                        "every iteration's graph stays alive",
-                        method.name, text.text, key),
+            fmt::format("`{}()` stores `{}` in `{}` with its autograd graph on every call{}, so "
+                        "every {}'s graph stays alive",
+                        method.name, text.text, key, region->repeats_clause(), region->unit()),
             text.complete
                 ? fmt::format("store a value without a graph in `{}()`: `{}`", method.name,
                               method_on(*effect.value, text.text, "detach()"))
                 : fmt::format("store a value without a graph in `{}()` (`.detach()`)", method.name),
             std::move(related))
-        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
+        .probe = region->probe(module, ProbeMeasure::Growth, {key});
     return true;
   }
 
@@ -258,6 +241,7 @@ class TensorCollection final : public Rule {
         if (effect.kind != ir::SelfEffect::Kind::Append) continue;
         if (effect.local_grad && effect.value != nullptr && method.local != nullptr &&
             !analysis.runs_without_grad(*method.local) &&
+            !arguments_without_graph(analysis, call, method, effect.params) &&
             report_local_effect(module, analysis, function, where, call, *method.local,
                                 receiver_fact, effect, sink)) {
           return;
@@ -269,22 +253,26 @@ class TensorCollection final : public Rule {
           const std::string receiver_key = ir::place_key(receiver);
           if (receiver_key.empty()) return;
           const std::string key = receiver_key + "." + effect.attr;
-          const Stmt* loop = growing_loop(analysis, function, where.loops, key,
-                                          reset_methods_for(analysis, receiver_fact, effect.attr));
-          if (loop == nullptr) return;
+          const std::optional<Region> region =
+              growth_region(analysis, function, where.loops, key,
+                            reset_methods_for(analysis, receiver_fact, effect.attr));
+          if (!region || region->is_forward()) return;
           const QuotedExpr text = quote(module, *call.arg(i));
           sink.report(
                   kInfo, call.range,
-                  fmt::format("`{}` is appended to `{}` by `{}.{}()`{} with its autograd graph; "
-                              "the list outlives the loop, so every iteration's graph stays alive",
-                              text.text, key, ir::class_name_of(receiver_fact), method.name(),
-                              defined_elsewhere(sink.file(), receiver_fact)),
+                  fmt::format(
+                      "`{}` is appended to `{}` by `{}.{}()`{} with its autograd graph{}, "
+                      "so every {}'s graph stays alive",
+                      text.text, key, ir::class_name_of(receiver_fact), method.name(),
+                      defined_elsewhere(sink.file(), receiver_fact),
+                      region->is_loop() ? "; the list outlives the loop" : region->repeats_clause(),
+                      region->unit()),
                   text.complete
                       ? fmt::format("pass a number or a detached CPU copy: `{}`",
-                                    method_on(*call.arg(i), text.text, "detach().cpu()"))
+                                    method_on(*call.arg(i), text.text, cpu_copy(*call.arg(i))))
                       : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
-                  growth_evidence(function, *loop, receiver_key))
-              .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {key});
+                  region->growth_evidence(receiver_key))
+              .probe = region->probe(module, ProbeMeasure::Growth, {key});
           return;
         }
       }

@@ -274,7 +274,8 @@ class HiddenStateNotDetached final : public Rule {
     const Stmt* loop = feedback_loop(analysis, function, where.loops, state->name, rebinding);
     if (loop == nullptr || detached_element_wise(*loop, state->name)) return;
     const std::string callee = quote(module, *call->callee()).text;
-    std::vector<Related> related = growth_evidence(function, *loop, state->name);
+    const Region region = Region::loop(function, *loop);
+    std::vector<Related> related = region.growth_evidence(state->name);
     if (rebinding != nullptr) {
       related.insert(related.end() - 1,
                      {rebinding->range,
@@ -299,7 +300,7 @@ class HiddenStateNotDetached final : public Rule {
                         "through, and keeps, every earlier iteration",
                         state->name, callee),
             help(module, *state), std::move(related), std::move(fix))
-        .probe = probe_hint(module, *loop, ProbeMeasure::Growth, {std::string(state->name)});
+        .probe = region.probe(module, ProbeMeasure::Growth, {std::string(state->name)});
   }
 
   static std::string help(const ir::Module& module, const FedBack& state) {

@@ -202,13 +202,14 @@ class EvalWithoutNoGrad final : public Rule {
     std::vector<Related> related;
     if (eval_call != nullptr)
       related.push_back({eval_call->range, fmt::format("`{}` is put in eval mode here", name)});
-    related.push_back({ir::loop_header(loop), "the evaluation loop"});
+    const Region region = Region::loop(function, loop);
+    related.push_back(region.repetition("the evaluation loop"));
     // The strongest evidence names the place: the `.eval()` call, else the function's name.
     const bool by_name = eval_call == nullptr;
     const std::string where = by_name ? fmt::format("in `{}()`", shown_name(function))
                                       : fmt::format("after `{}.eval()`", name);
     const ProbeHint probe =
-        probe_hint(module, loop, ProbeMeasure::Graph, ir::places_bound_to(loop.body, *run.call));
+        region.probe(module, ProbeMeasure::Graph, ir::places_bound_to(loop.body, *run.call));
     if (run.helper.function == nullptr) {
       sink.report(kInfo, run.call->range,
                   fmt::format("`{}` runs with autograd on {}; activations are kept for a backward "
@@ -308,11 +309,11 @@ class EvalWithoutNoGrad final : public Rule {
     for (const auto& [loop, facts] : loops) {
       if (facts.forward == nullptr || facts.mode_test == nullptr || facts.trains_in_every_pass)
         continue;
-      report_shared_loop(module, *loop, facts, sink);
+      report_shared_loop(module, Region::loop(function, *loop), facts, sink);
     }
   }
 
-  void report_shared_loop(const ir::Module& module, const Stmt& loop, const SharedLoop& facts,
+  void report_shared_loop(const ir::Module& module, const Region& loop, const SharedLoop& facts,
                           DiagnosticSink& sink) const {
     const Expr* model_expr = model_of(*facts.forward);
     const std::string model = ir::place_key(model_expr);
@@ -320,7 +321,7 @@ class EvalWithoutNoGrad final : public Rule {
     const std::string test = quote(module, *facts.mode_test).text;
     std::vector<Related> related = {
         {facts.mode_test->range, fmt::format("the backward runs only when `{}`", test)},
-        {ir::loop_header(loop), "the loop that serves every pass"}};
+        loop.repetition("the loop that serves every pass")};
     sink.report(kInfo, facts.forward->range,
                 fmt::format("`{}` runs with autograd on in every pass of this loop, but a backward "
                             "runs only when `{}`; the other passes keep activations for a "
@@ -328,8 +329,8 @@ class EvalWithoutNoGrad final : public Rule {
                             name, test),
                 fmt::format("run the forward under `with torch.set_grad_enabled({}):`", test),
                 std::move(related))
-        .probe = probe_hint(module, loop, ProbeMeasure::Graph,
-                            ir::places_bound_to(loop.body, *facts.forward));
+        .probe =
+        loop.probe(module, ProbeMeasure::Graph, ir::places_bound_to(loop.body(), *facts.forward));
   }
 
   // C++ has a guard, not a decorator or a `with` block.

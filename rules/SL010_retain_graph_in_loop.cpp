@@ -99,7 +99,8 @@ class RetainGraphInLoop final : public Rule {
     related.push_back(
         {carried->feedback->range,
          fmt::format("`{}` carries the graph into the next iteration here", carried->place)});
-    related.push_back({ir::loop_header(loop), "the loop that repeats it"});
+    const Region region = Region::loop(function, loop);
+    related.push_back(region.repetition());
     sink.report(
             kInfo, call.range,
             fmt::format("`{}` keeps the graph of every iteration: it reaches `{}`, which is "
@@ -117,7 +118,7 @@ class RetainGraphInLoop final : public Rule {
                               "`retain_graph=True`",
                               carried->place),
             std::move(related))
-        .probe = probe_hint(module, loop, ProbeMeasure::Growth, {carried->place});
+        .probe = region.probe(module, ProbeMeasure::Growth, {carried->place});
   }
 
   // Follows what the retained graph is computed from, back through the loop body's assignments,

@@ -1302,7 +1302,11 @@ class GradWalker {
           fact.scalar = reduced;
           return fact;
         }
-        return grad_fact(reduced);
+        // Grad whatever the arguments (a loss of the model's output), but made from them: a
+        // summary says which parameters reach it, so a caller handing detached values is seen.
+        Fact fact = grad_fact(reduced);
+        fact.params = arg_params;
+        return fact;
       }
       if (any_grad_arg) {
         Fact fact = grad_fact(false);
@@ -1322,8 +1326,11 @@ class GradWalker {
         return no_grad_fact(ValueKind::Tensor);
       }
       // LibTorch spells the functional losses torch::mse_loss, torch::nll_loss ...: a 0-d loss.
-      if (knowledge::kLossFunctions.contains(last) || knowledge::is_loss_function_name(last))
-        return grad_fact(true);
+      if (knowledge::kLossFunctions.contains(last) || knowledge::is_loss_function_name(last)) {
+        Fact fact = grad_fact(true);
+        fact.params = arg_params;
+        return fact;
+      }
       if (any_grad_arg) {
         Fact fact = grad_fact(last == "sum" || last == "mean" || last == "norm");
         fact.params = arg_params;

@@ -9,10 +9,10 @@
 namespace sealint::semantic {
 
 std::string_view RepeatedCall::caller() const {
-  return hook != nullptr ? hook->framework : "every forward pass";
+  if (hook != nullptr) return hook->framework;
+  if (taker != nullptr) return taker->framework;
+  return "every forward pass";
 }
-
-namespace {}  // namespace
 
 std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analysis,
                                                   const ir::Function& function) {

@@ -14,10 +14,11 @@
 namespace sealint::semantic {
 
 struct RepeatedCall {
-  const knowledge::FrameworkHook* hook = nullptr;  // nullptr for `forward()`
+  const knowledge::FrameworkHook* hook = nullptr;  // a framework's hook, by its method name
+  const knowledge::StepTaker* taker = nullptr;     // an engine the function is handed to
   bool forward = false;                            // `nn.Module.forward`
   bool autograd_on = true;  // the framework (or every caller in the file) runs it with grad on
-  // How a message names the caller: "PyTorch Lightning", "every training step".
+  // How a message names the caller: "PyTorch Lightning", "ignite", "every forward pass".
   [[nodiscard]] std::string_view caller() const;
 };
 

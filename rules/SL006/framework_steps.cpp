@@ -11,8 +11,9 @@ namespace sealint::rules::sl006 {
 
 namespace {
 
-void report_step(const ir::Module& module, semantic::ModelRuns& runs, const ir::Function& function,
-                 std::string_view framework, DiagnosticSink& sink) {
+void report_step(const ir::Module& module, semantic::ModelRuns& runs, const semantic::Region& step,
+                 DiagnosticSink& sink) {
+  const ir::Function& function = step.function();
   const ir::Expr* model_call = runs.per_call(function);
   if (model_call == nullptr) return;
   const ir::Expr* model_expr = model_of(*model_call);
@@ -22,14 +23,13 @@ void report_step(const ir::Module& module, semantic::ModelRuns& runs, const ir::
               fmt::format("`{}` runs with autograd on in `{}()`, which {} calls once per batch "
                           "of its evaluation loop; activations are kept for a backward that "
                           "never runs",
-                          name, function.name, framework),
+                          name, function.name, step.caller()),
               fmt::format("decorate `{}()` with `@torch.no_grad()`, or run the forward under "
                           "`with torch.no_grad():`",
                           function.name),
-              {{function.name_range,
-                fmt::format("{} calls `{}()` once per batch", framework, function.name)}})
-      .probe = ir::calls_probe_hint(module, function, ProbeMeasure::Graph,
-                                    ir::places_bound_to(function.body, *model_call));
+              {step.repetition()})
+      .probe =
+      step.probe(module, ProbeMeasure::Graph, ir::places_bound_to(function.body, *model_call));
 }
 
 }  // namespace
@@ -41,7 +41,7 @@ void check_hook(const ir::Module& module, const ir::FileAnalysis& analysis,
   if (!repeated || repeated->hook == nullptr || !repeated->autograd_on ||
       !knowledge::is_evaluation_name(repeated->hook->method))
     return;
-  report_step(module, runs, function, repeated->hook->framework, sink);
+  report_step(module, runs, semantic::Region::calls(function, *repeated), sink);
 }
 
 void check_handed_step(const ir::Module& module, const ir::FileAnalysis& analysis,
@@ -53,7 +53,7 @@ void check_handed_step(const ir::Module& module, const ir::FileAnalysis& analysi
   if (!knowledge::is_evaluation_name(function.name) &&
       !knowledge::is_evaluation_class_name(knowledge::last_component(step.bound_to)))
     return;
-  report_step(module, runs, function, step.taker->framework, sink);
+  report_step(module, runs, semantic::Region::handed(step), sink);
 }
 
 }  // namespace sealint::rules::sl006

@@ -8,6 +8,7 @@
 #include "analyzer/ir/ir.h"
 #include "analyzer/semantic/hooks.h"
 #include "analyzer/semantic/model_runs.h"
+#include "analyzer/semantic/regions.h"
 
 namespace sealint::rules::sl006 {
 

@@ -1,0 +1,151 @@
+#include "analyzer/semantic/regions.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/ir/training_loops.h"
+#include "analyzer/ir/walk.h"
+
+namespace sealint::semantic {
+
+Region Region::loop(const ir::Function& function, const ir::Stmt& loop) {
+  return Region(function, &loop, RepeatedCall{});
+}
+
+Region Region::calls(const ir::Function& function, const RepeatedCall& call) {
+  return Region(function, nullptr, call);
+}
+
+Region Region::handed(const HandedStep& step) {
+  RepeatedCall call;
+  call.taker = step.taker;
+  return Region(*step.function, nullptr, call);
+}
+
+std::string_view Region::caller() const {
+  return is_loop() ? "" : repeated_.caller();
+}
+
+const std::vector<ir::Stmt*>& Region::body() const {
+  return is_loop() ? loop_->body : function_->body;
+}
+
+std::string_view Region::unit() const {
+  if (is_loop()) return "iteration";
+  return repeated_.forward ? "step" : "batch";
+}
+
+std::string Region::repeats_clause() const {
+  if (is_loop()) return {};
+  return fmt::format(", and `{}()` runs {}", function_->name,
+                     repeated_.forward ? "on every step" : "once per batch");
+}
+
+Related Region::repetition(std::string_view loop_note) const {
+  if (is_loop()) return {ir::loop_header(*loop_), std::string(loop_note)};
+  return {function_->name_range,
+          repeated_.forward
+              ? fmt::format("the model calls `{}()` on every step", function_->name)
+              : fmt::format("{} calls `{}()` once per batch", repeated_.caller(), function_->name)};
+}
+
+namespace {
+
+// `self.total = 0` or `self.register_buffer("total", ...)` for the place `self.total`.
+bool creates_attribute(const ir::Stmt& stmt, std::string_view key) {
+  if (stmt.kind == ir::StmtKind::Assign) {
+    return std::any_of(stmt.targets.begin(), stmt.targets.end(),
+                       [&](const ir::Expr* target) { return ir::place_key(target) == key; });
+  }
+  const ir::Expr* call = stmt.value;
+  if (stmt.kind != ir::StmtKind::ExprStmt || call == nullptr || call->kind != ir::ExprKind::Call ||
+      call->callee()->kind != ir::ExprKind::Attr || call->callee()->text != "register_buffer" ||
+      call->arg(0) == nullptr || call->arg(0)->kind != ir::ExprKind::Const) {
+    return false;
+  }
+  const std::string_view literal = call->arg(0)->text;  // with its quotes
+  return literal.size() > 2 && key.size() > ir::kReceiver.size() + 1 &&
+         literal.substr(1, literal.size() - 2) == key.substr(ir::kReceiver.size() + 1);
+}
+
+// Where `__init__` of the function's class creates the attribute `key`.
+std::optional<Related> created_in_init(const ir::Function& function, std::string_view key) {
+  if (function.parent_class == nullptr) return std::nullopt;
+  for (const ir::Function* method : function.parent_class->methods) {
+    if (method->name != "__init__") continue;
+    std::optional<Related> created;
+    ir::for_each_nested(method->body, [&](const ir::Stmt& stmt) {
+      if (!created && creates_attribute(stmt, key))
+        created = Related{stmt.range, fmt::format("`{}` is created here", key)};
+    });
+    if (created) return created;
+  }
+  return std::nullopt;
+}
+
+// Where a place that outlives the loop comes from: its binding before the loop, or the caller.
+std::vector<Related> made_before(const ir::Function& function, const ir::Stmt& loop,
+                                 std::string_view key) {
+  const std::string_view root = ir::place_root(key);
+  if (const ir::Stmt* binding = ir::binding_before(function, loop, key))
+    return {{binding->range, fmt::format("`{}` is created here, before the loop", root)}};
+  std::vector<Related> related;
+  for (const ir::Param& param : function.params) {
+    if (param.name == root && root != "self") {
+      related.push_back(
+          {param.range, fmt::format("`{}` comes from the caller and outlives the loop", root)});
+    }
+  }
+  return related;
+}
+
+}  // namespace
+
+std::vector<Related> Region::growth_evidence(std::string_view key) const {
+  std::vector<Related> related;
+  if (is_loop()) {
+    related = made_before(*function_, *loop_, key);
+  } else if (std::optional<Related> created = created_in_init(*function_, key)) {
+    related.push_back(std::move(*created));
+  }
+  related.push_back(repetition());
+  return related;
+}
+
+ProbeHint Region::probe(const ir::Module& module, ProbeMeasure measure,
+                        const std::vector<std::string>& keys) const {
+  return is_loop() ? ir::probe_hint(module, *loop_, measure, keys)
+                   : ir::calls_probe_hint(module, *function_, measure, keys);
+}
+
+namespace {
+
+bool is_receiver_attribute(std::string_view key) {
+  return key.starts_with(ir::kReceiver) && key.size() > ir::kReceiver.size() &&
+         key[ir::kReceiver.size()] == '.';
+}
+
+}  // namespace
+
+std::optional<Region> growth_region(const ir::FileAnalysis& analysis, const ir::Function& function,
+                                    const std::vector<const ir::Stmt*>& loops, std::string_view key,
+                                    const std::vector<std::string_view>& reset_methods) {
+  // A graph that a backward consumes later is the point of the sum (a loss over time steps).
+  if (analysis.consumed_by_backward(function, key)) return std::nullopt;
+  for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
+    const ir::Stmt& loop = **it;
+    // Reset inside this loop: the place holds at most one iteration's worth.
+    if (ir::resets_in(loop.body, key, reset_methods)) return std::nullopt;
+    if (analysis.is_iteration_loop(loop) && ir::defined_outside(function, loop, key))
+      return Region::loop(function, loop);
+  }
+  if (!is_receiver_attribute(key)) return std::nullopt;
+  const std::optional<RepeatedCall> call = repeated_by_framework(analysis, function);
+  if (!call || !call->autograd_on) return std::nullopt;
+  if (ir::resets_in(function.body, key, reset_methods)) return std::nullopt;
+  return Region::calls(function, *call);
+}
+
+}  // namespace sealint::semantic
