@@ -9,7 +9,9 @@ namespace sealint::ir {
 namespace {
 
 void walk_body(const std::vector<Stmt*>& body, StmtContext& context, const StmtVisitor& visit) {
+  const std::vector<Stmt*>* outer_block = context.block;
   for (const Stmt* stmt : body) {
+    context.block = &body;
     visit(*stmt, context);
     // `torch.set_grad_enabled(False)` as a statement turns grad off for what follows.
     if (stmt->kind == StmtKind::ExprStmt && stmt->guard_kind != GuardKind::Other) {
@@ -26,7 +28,9 @@ void walk_body(const std::vector<Stmt*>& body, StmtContext& context, const StmtV
         const bool saved = context.no_grad;
         if (disables_grad(stmt->guard_kind)) context.no_grad = true;
         if (stmt->guard_kind == GuardKind::EnableGrad) context.no_grad = false;
+        context.guards.push_back(stmt);
         walk_body(stmt->body, context, visit);
+        context.guards.pop_back();
         context.no_grad = saved;
         break;
       }
@@ -62,6 +66,7 @@ void walk_body(const std::vector<Stmt*>& body, StmtContext& context, const StmtV
         break;
     }
   }
+  context.block = outer_block;
 }
 
 }  // namespace
@@ -71,6 +76,11 @@ void walk_statements(const Function& function, bool starts_without_grad, const S
   context.function = &function;
   context.no_grad = starts_without_grad;
   walk_body(function.body, context, visit);
+}
+
+void walk_block(const std::vector<Stmt*>& body, const StmtVisitor& visit) {
+  StmtContext context;
+  walk_body(body, context, visit);
 }
 
 void walk_statements_in(const std::vector<Stmt*>& body,

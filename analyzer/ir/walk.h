@@ -22,12 +22,18 @@ struct StmtContext {
   const Function* function = nullptr;
   std::vector<const Stmt*> loops;  // enclosing Loop statements, innermost last
   std::vector<Branch> branches;    // enclosing ifs and except handlers, innermost last
-  bool no_grad = false;            // inside a no_grad/inference_mode/set_grad_enabled(False) guard
+  std::vector<const Stmt*>
+      guards;  // enclosing `with` statements (C++ guard blocks), innermost last
+  const std::vector<Stmt*>* block = nullptr;  // the block the statement itself sits in
+  bool no_grad = false;  // inside a no_grad/inference_mode/set_grad_enabled(False) guard
 };
 
 using StmtVisitor = std::function<void(const Stmt&, const StmtContext&)>;
 
 void walk_statements(const Function& function, bool starts_without_grad, const StmtVisitor& visit);
+
+// The same walk over a block that is not a function's body (a class body); `function` is null.
+void walk_block(const std::vector<Stmt*>& body, const StmtVisitor& visit);
 
 // Calls `visit` on every statement of every function of the module (the top level included)
 // that some loop of the same function encloses, with its context.

@@ -1,5 +1,6 @@
 #include "rules/SL003/placement.h"
 
+#include <algorithm>
 #include <string>
 
 #include "analyzer/ir/escape.h"
@@ -162,59 +163,30 @@ void track_cpp_layer(const Stmt& stmt, const std::vector<Stmt*>* block, size_t f
   chain.insert(chain.begin(), stmt.value);
 }
 
-void walk_body(const ir::Module& module, const std::vector<Stmt*>& body, size_t scope, Walk& walk) {
-  struct Item {
-    const Stmt* stmt;
-    const std::vector<Stmt*>* block;
-    bool elsewhere;
-  };
-  std::vector<Item> stack;
-  auto push = [&](const std::vector<Stmt*>& stmts, bool elsewhere) {
-    for (auto it = stmts.rbegin(); it != stmts.rend(); ++it)
-      stack.push_back({*it, &stmts, elsewhere});
-  };
-  const bool cpp = module.language() == ir::Language::Cpp;
-  std::unordered_map<std::string, Placed> places;
-  push(body, false);
-  while (!stack.empty()) {
-    const Item item = stack.back();
-    stack.pop_back();
-    const Stmt& stmt = *item.stmt;
-    const size_t first_new = walk.layers.size();
+// Every layer construction of one scope (a function's body or a class body), in source order.
+class ScopeWalk {
+ public:
+  ScopeWalk(const ir::Module& module, size_t scope, Walk& walk)
+      : module_(module), scope_(scope), walk_(walk) {}
+
+  void visit(const Stmt& stmt, const ir::StmtContext& where) {
+    // Under a `with` that shields layers (a meta device, a failing block), nothing is allocated.
+    const bool elsewhere =
+        std::any_of(where.guards.begin(), where.guards.end(),
+                    [&](const Stmt* guard) { return shields_layers(module_, *guard); });
+    const size_t first_new = walk_.layers.size();
     ir::for_each_expr(stmt,
-                      [&](const Expr& e) { visit_expr(module, e, scope, item.elsewhere, walk); });
-    if (cpp) track_cpp_layer(stmt, item.block, first_new, walk, places);
-    switch (stmt.kind) {
-      case StmtKind::Guard:
-        push(stmt.body, item.elsewhere || shields_layers(module, stmt));
-        break;
-      case StmtKind::Loop:
-      case StmtKind::If:
-      case StmtKind::Other:
-        push(stmt.body, item.elsewhere);
-        push(stmt.orelse, item.elsewhere);
-        break;
-      case StmtKind::Try:
-        push(stmt.body, item.elsewhere);
-        for (const ir::Handler& handler : stmt.handlers) push(handler.body, item.elsewhere);
-        push(stmt.orelse, item.elsewhere);
-        push(stmt.finalbody, item.elsewhere);
-        break;
-      case StmtKind::Assign:
-      case StmtKind::AugAssign:
-      case StmtKind::AnnAssign:
-      case StmtKind::ExprStmt:
-      case StmtKind::Del:
-      case StmtKind::Return:
-      case StmtKind::FunctionDef:  // walked as its own Function
-      case StmtKind::ClassDef:     // walked as its own class body
-      case StmtKind::Import:
-      case StmtKind::Global:
-      case StmtKind::Raise:
-        break;
-    }
+                      [&](const Expr& e) { visit_expr(module_, e, scope_, elsewhere, walk_); });
+    if (module_.language() == ir::Language::Cpp)
+      track_cpp_layer(stmt, where.block, first_new, walk_, places_);
   }
-}
+
+ private:
+  const ir::Module& module_;
+  size_t scope_;
+  Walk& walk_;
+  std::unordered_map<std::string, Placed> places_;
+};
 
 // Names bound by the enclosing functions (not the module: its names are the constants).
 void add_enclosing(const ir::Function* function, std::unordered_set<std::string_view>& names) {
@@ -231,14 +203,20 @@ Walk walk_module(const ir::Module& module) {
     add_enclosing(&function, shadowed);
     walk.scopes.push_back(std::move(shadowed));
     walk.functions.push_back(&function);
-    walk_body(module, function.body, walk.scopes.size() - 1, walk);
+    ScopeWalk scope(module, walk.scopes.size() - 1, walk);
+    ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
+      scope.visit(stmt, where);
+    });
   }
   for (const ir::ClassDef& cls : module.classes()) {
     std::unordered_set<std::string_view> shadowed = ir::locally_bound_names(cls);
     add_enclosing(cls.parent_function, shadowed);
     walk.scopes.push_back(std::move(shadowed));
     walk.functions.push_back(nullptr);
-    walk_body(module, cls.body, walk.scopes.size() - 1, walk);
+    ScopeWalk scope(module, walk.scopes.size() - 1, walk);
+    ir::walk_block(cls.body, [&](const Stmt& stmt, const ir::StmtContext& where) {
+      scope.visit(stmt, where);
+    });
   }
   return walk;
 }
