@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "analyzer/ir/bindings.h"
 #include "analyzer/ir/walk.h"
 
 namespace sealint::ir {
@@ -59,40 +60,14 @@ bool is_clear_slice(const Expr* target, std::string_view key) {
          place_key(target->base()) == key;
 }
 
+// Does `stmt` bind the name `root` (bindings.h), or declare it `global` (then the name lives at
+// the module level, outside every loop of the function)?
 bool names_bound_in(const Stmt& stmt, std::string_view root) {
-  auto matches = [&](const Expr* e) {
-    bool found = false;
-    if (e == nullptr) return false;
-    for_each_subexpr(*e, [&](const Expr& sub) {
-      if (sub.kind == ExprKind::Name && sub.text == root) found = true;
-    });
-    return found;
-  };
-  switch (stmt.kind) {
-    case StmtKind::Assign:
-    case StmtKind::AnnAssign:
-    case StmtKind::AugAssign:
-      return std::any_of(stmt.targets.begin(), stmt.targets.end(), [&](const Expr* t) {
-        const std::string key = place_key(t);
-        return (!key.empty() && key == root) || (t->kind == ExprKind::Collection && matches(t));
-      });
-    case StmtKind::Loop:
-    case StmtKind::Guard:
-      return std::any_of(stmt.targets.begin(), stmt.targets.end(), matches);
-    case StmtKind::Import:
-      return std::any_of(stmt.imports.begin(), stmt.imports.end(),
-                         [&](const ImportAlias& alias) { return alias.local == root; });
-    case StmtKind::FunctionDef:
-      return stmt.function != nullptr && stmt.function->name == root;
-    case StmtKind::ClassDef:
-      return stmt.class_def != nullptr && stmt.class_def->name == root;
-    case StmtKind::Global:
-      return std::any_of(stmt.targets.begin(), stmt.targets.end(), [&](const Expr* t) {
-        return t->kind == ExprKind::Name && t->text == root;
-      });
-    default:
-      return false;
+  if (stmt.kind == StmtKind::Global) {
+    return std::any_of(stmt.targets.begin(), stmt.targets.end(),
+                       [&](const Expr* t) { return t->kind == ExprKind::Name && t->text == root; });
   }
+  return stmt_binds(stmt, root);
 }
 
 bool contains(const std::vector<Stmt*>& body, const Stmt* wanted) {

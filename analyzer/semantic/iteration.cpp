@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <string>
 
+#include "analyzer/ir/bindings.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "analyzer/semantic/bindings.h"
 #include "analyzer/semantic/definitions.h"
 
 namespace sealint::semantic {
@@ -33,7 +33,8 @@ bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
     const std::string key = ir::place_key(place);
     if (key.empty()) return false;
     bool bound = false;
-    ir::for_each_nested(branch.body, [&](const Stmt& s) { bound = bound || stmt_binds(s, key); });
+    ir::for_each_nested(branch.body,
+                        [&](const Stmt& s) { bound = bound || ir::stmt_binds(s, key); });
     return bound;
   };
   if (cond->kind == ExprKind::Compare && cond->items.size() == 2) {
@@ -46,7 +47,7 @@ bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
       const Expr* other = counter == a ? b : a;
       return other->kind == ExprKind::Const && counter->kind == ExprKind::Name &&
              std::any_of(loop.targets.begin(), loop.targets.end(),
-                         [&](const Expr* t) { return target_binds(t, counter->text); });
+                         [&](const Expr* t) { return ir::target_binds(t, counter->text); });
     }
   }
   if (cond->kind == ExprKind::UnaryOp && cond->text == "not" && !cond->items.empty()) {

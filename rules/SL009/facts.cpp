@@ -2,22 +2,22 @@
 
 #include <algorithm>
 
+#include "analyzer/ir/bindings.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/tensorflow.h"
-#include "analyzer/semantic/bindings.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/tensorflow_api.h"
 
 namespace sealint::rules::sl009 {
 
+using ir::assigned_value;
 using ir::Expr;
 using ir::ExprKind;
 using ir::Function;
 using ir::Stmt;
+using ir::stmt_binds;
 using ir::StmtKind;
-using semantic::assigned_value;
-using semantic::stmt_binds;
 
 namespace {
 
@@ -43,8 +43,8 @@ const std::unordered_map<std::string, int>& TfFacts::loop_bindings(const Stmt& l
   if (auto it = loop_bindings_.find(&loop); it != loop_bindings_.end()) return it->second;
   std::unordered_map<std::string, int> counts;
   std::vector<std::string> keys;
-  for (const Expr* target : loop.targets) semantic::target_keys(target, keys);
-  ir::for_each_nested(loop.body, [&](const Stmt& s) { semantic::bound_keys(s, keys); });
+  for (const Expr* target : loop.targets) ir::target_keys(target, keys);
+  ir::for_each_nested(loop.body, [&](const Stmt& s) { ir::bound_keys(s, keys); });
   for (const std::string& key : keys) ++counts[key];
   return loop_bindings_.emplace(&loop, std::move(counts)).first->second;
 }
@@ -69,7 +69,7 @@ bool TfFacts::binds_anywhere(const Function& function, std::string_view key) {
   auto it = function_bindings_.find(&function);
   if (it == function_bindings_.end()) {
     std::vector<std::string> keys;
-    ir::for_each_nested(function.body, [&](const Stmt& s) { semantic::bound_keys(s, keys); });
+    ir::for_each_nested(function.body, [&](const Stmt& s) { ir::bound_keys(s, keys); });
     it = function_bindings_
              .emplace(&function, std::unordered_set<std::string>(keys.begin(), keys.end()))
              .first;

@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ir/bindings.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
-#include "analyzer/semantic/bindings.h"
 #include "analyzer/semantic/iteration.h"
 #include "rules/SL009/checks.h"
 #include "rules/support/quote.h"
@@ -111,7 +111,7 @@ class KerasModelBuilds {
       const Stmt* at = &stmt;
       if (value->kind == ExprKind::Name) {
         at = ir::binding_before(function, stmt, value->text);
-        value = at != nullptr ? semantic::assigned_value(*at, value->text) : nullptr;
+        value = at != nullptr ? ir::assigned_value(*at, value->text) : nullptr;
       }
       if (value == nullptr || value->kind != ExprKind::Call || at->range.begin < loop.range.end)
         return;

@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ir/bindings.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/tensorflow.h"
-#include "analyzer/semantic/bindings.h"
 #include "analyzer/semantic/iteration.h"
 #include "rules/SL009/checks.h"
 #include "rules/support/quote.h"

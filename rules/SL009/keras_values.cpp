@@ -1,20 +1,20 @@
 // TfFacts: which values are Keras models, and which of the file's functions build one.
+#include "analyzer/ir/bindings.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
-#include "analyzer/semantic/bindings.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/tensorflow_api.h"
 #include "rules/SL009/facts.h"
 
 namespace sealint::rules::sl009 {
 
+using ir::assigned_value;
 using ir::Expr;
 using ir::ExprKind;
 using ir::Function;
 using ir::Stmt;
+using ir::stmt_binds;
 using ir::StmtKind;
-using semantic::assigned_value;
-using semantic::stmt_binds;
 
 // Keys `.compile(...)`-d anywhere in the file: `model.compile(optimizer="adam", loss=...)`.
 void TfFacts::collect_compiled_models() {

@@ -8,11 +8,11 @@
 #include <utility>
 #include <vector>
 
+#include "analyzer/ir/bindings.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/tensorflow.h"
-#include "analyzer/semantic/bindings.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/tensorflow_api.h"
 #include "rules/SL009/checks.h"
@@ -22,12 +22,12 @@ namespace sealint::rules::sl009 {
 
 namespace {
 
+using ir::assigned_value;
 using ir::Expr;
 using ir::ExprKind;
 using ir::Function;
 using ir::Stmt;
 using ir::StmtKind;
-using semantic::assigned_value;
 using semantic::TfApi;
 
 bool arithmetic_operator(std::string_view op) {
@@ -100,7 +100,7 @@ class SessionOps {
     bool all = true;
     for (const Function* scope : scopes) {
       ir::for_each_nested(scope->body, [&](const Stmt& stmt) {
-        if (!all || !semantic::stmt_binds(stmt, key)) return;
+        if (!all || !ir::stmt_binds(stmt, key)) return;
         any = true;
         const Expr* value = assigned_value(stmt, key);
         all = value != nullptr && graph_tensor(*scope, *value, stmt, depth);

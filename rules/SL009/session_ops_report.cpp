@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "analyzer/semantic/bindings.h"
+#include "analyzer/ir/bindings.h"
 #include "rules/SL009/checks.h"
 #include "rules/SL009/session_ops.h"
 #include "rules/support/quote.h"
@@ -115,8 +115,7 @@ void report_growth(TfFacts& facts, const ir::Stmt& loop, const Growth& growth,
   related.push_back({ir::loop_header(loop), where});
   if (use && use->session != nullptr) {
     if (const ir::Stmt* binding = facts.session_binding_stmt(function, *use->stmt, *use->session))
-      related.push_back(
-          {semantic::binding_range(*binding), fmt::format("`{}` is created here", runner)});
+      related.push_back({ir::binding_range(*binding), fmt::format("`{}` is created here", runner)});
   }
   sink.report(info(), primary, std::move(message), std::move(help), std::move(related));
 }

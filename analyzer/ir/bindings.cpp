@@ -1,16 +1,11 @@
-#include "analyzer/semantic/bindings.h"
+#include "analyzer/ir/bindings.h"
 
 #include <algorithm>
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 
-namespace sealint::semantic {
-
-using ir::Expr;
-using ir::ExprKind;
-using ir::Stmt;
-using ir::StmtKind;
+namespace sealint::ir {
 
 void target_keys(const Expr* target, std::vector<std::string>& out) {
   if (target == nullptr) return;
@@ -18,7 +13,7 @@ void target_keys(const Expr* target, std::vector<std::string>& out) {
     for (const Expr* item : target->items) target_keys(item, out);
     return;
   }
-  std::string key = ir::place_key(target);
+  std::string key = place_key(target);
   if (!key.empty()) out.push_back(std::move(key));
 }
 
@@ -28,7 +23,7 @@ bool target_binds(const Expr* target, std::string_view key) {
     return std::any_of(target->items.begin(), target->items.end(),
                        [&](const Expr* item) { return target_binds(item, key); });
   }
-  return ir::place_key(target) == key;
+  return place_key(target) == key;
 }
 
 void bound_keys(const Stmt& stmt, std::vector<std::string>& out) {
@@ -42,7 +37,7 @@ void bound_keys(const Stmt& stmt, std::vector<std::string>& out) {
       for (const Expr* target : stmt.targets) target_keys(target, out);
       break;
     case StmtKind::Import:
-      for (const ir::ImportAlias& alias : stmt.imports) out.emplace_back(alias.local);
+      for (const ImportAlias& alias : stmt.imports) out.emplace_back(alias.local);
       break;
     case StmtKind::FunctionDef:
       if (stmt.function != nullptr) out.emplace_back(stmt.function->name);
@@ -51,7 +46,7 @@ void bound_keys(const Stmt& stmt, std::vector<std::string>& out) {
       if (stmt.class_def != nullptr) out.emplace_back(stmt.class_def->name);
       break;
     case StmtKind::Try:
-      for (const ir::Handler& handler : stmt.handlers) {
+      for (const Handler& handler : stmt.handlers) {
         if (!handler.name.empty()) out.emplace_back(handler.name);
       }
       break;
@@ -63,7 +58,7 @@ void bound_keys(const Stmt& stmt, std::vector<std::string>& out) {
     case StmtKind::Other:
       break;
   }
-  ir::for_each_evaluated_expr(stmt, [&](const Expr& e) {
+  for_each_evaluated_expr(stmt, [&](const Expr& e) {
     if (e.kind == ExprKind::NamedExpr && !e.items.empty()) target_keys(e.items[0], out);
   });
 }
@@ -77,12 +72,12 @@ bool stmt_binds(const Stmt& stmt, std::string_view key) {
 const Expr* assigned_value(const Stmt& stmt, std::string_view key) {
   if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return nullptr;
   for (const Expr* target : stmt.targets) {
-    if (ir::place_key(target) == key) return stmt.value;
+    if (place_key(target) == key) return stmt.value;
   }
   return nullptr;
 }
 
-ir::SourceRange binding_range(const Stmt& stmt) {
+SourceRange binding_range(const Stmt& stmt) {
   if (stmt.kind != StmtKind::Guard) return stmt.range;
   uint32_t end = stmt.range.begin;
   for (const Expr* e : stmt.items) end = std::max(end, e->range.end);
@@ -90,4 +85,4 @@ ir::SourceRange binding_range(const Stmt& stmt) {
   return {stmt.range.begin, end};
 }
 
-}  // namespace sealint::semantic
+}  // namespace sealint::ir
