@@ -12,6 +12,8 @@
 
 #include <string>
 
+#include "analyzer/cpp/options_chain.h"
+
 namespace sealint::cpp {
 
 namespace {
@@ -714,6 +716,8 @@ class Lowerer {
         return operand;
       }
     }
+    if (const clang::CXXMethodDecl* setter = chained_options_setter(call))
+      return lower_options_setter(llvm::cast<clang::CXXMemberCallExpr>(call), *setter, where);
     Expr* out = module_.new_expr(ExprKind::Call, where);
     const clang::Expr* callee = call->getCallee()->IgnoreImplicit();
     out->items.push_back(lower_expr(callee));
@@ -729,6 +733,30 @@ class Lowerer {
     // `x.backward({}, true)`: the real signature's retain_graph is the 2nd argument.
     name_backward_arguments(call, out);
     return out;
+  }
+
+  // `torch::nn::LinearOptions(in, out).bias(false)` as `LinearOptions(in, out, bias=False)`
+  // (options_chain.h): the options call the chain starts from, with one keyword per field set; a
+  // later setter of the same field overrides an earlier one.
+  Expr* lower_options_setter(const clang::CXXMemberCallExpr* call,
+                             const clang::CXXMethodDecl& setter, ir::SourceRange where) {
+    Expr* options = lower_expr(call->getImplicitObjectArgument());
+    Expr* value = lower_expr(call->getArg(0));
+    const std::string_view field = module_.intern(setter.getNameAsString());
+    if (options == nullptr || options->kind != ExprKind::Call) {
+      // Not lowered to a call: keep the setter as the method call it is.
+      Expr* method = module_.new_expr(ExprKind::Attr, where);
+      method->text = field;
+      method->items.push_back(options);
+      Expr* out = module_.new_expr(ExprKind::Call, where);
+      out->items = {method, value};
+      return out;
+    }
+    std::erase_if(options->keywords,
+                  [&](const ir::Keyword& keyword) { return keyword.name == field; });
+    options->keywords.push_back({field, value});
+    options->range = where;
+    return options;
   }
 
   // `{}` / `torch::Tensor()`: a default-constructed argument.

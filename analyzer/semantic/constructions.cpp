@@ -18,17 +18,6 @@ bool is_literal(const Expr* expr, std::string_view text) {
   return expr != nullptr && expr->kind == ExprKind::Const && expr->text == text;
 }
 
-// LibTorch sets options by name on an options object: `torch::nn::BatchNorm2dOptions(64)
-// .affine(false)`. The value the outermost setter `name` gives in a chain of setters, or nullptr.
-const Expr* setter_value(const Expr* options, std::string_view name) {
-  while (options != nullptr && options->kind == ExprKind::Call &&
-         options->callee()->kind == ExprKind::Attr && options->arg_count() == 1) {
-    if (options->callee()->text == name) return options->arg(0);
-    options = options->callee()->base();
-  }
-  return nullptr;
-}
-
 // `0`, `0.0` (C++ spells it `0.0E+0` in the IR).
 bool is_zero_literal(const Expr* expr) {
   if (expr == nullptr || expr->kind != ExprKind::Const ||
@@ -87,8 +76,11 @@ bool is_stateful_optimizer(ir::Language language, std::string_view q, const Expr
 const Expr* constructor_argument(ir::Language language, const Expr& call, std::string_view keyword,
                                  size_t position) {
   if (language == ir::Language::Cpp) {
+    // An options object's settings are its keywords (`SGDOptions(0.1).momentum(0.9)`).
     for (size_t i = 0; i < call.arg_count(); ++i) {
-      if (const Expr* value = setter_value(call.arg(i), keyword)) return value;
+      const Expr* options = call.arg(i);
+      if (options->kind != ExprKind::Call) continue;
+      if (const Expr* value = options->keyword(keyword)) return value;
     }
     return nullptr;
   }

@@ -49,7 +49,8 @@ class Constructions {
 };
 
 // A constructor argument given by keyword or at a position; in C++, by a setter on an options
-// argument (`torch::nn::BatchNorm2dOptions(64).affine(false)`). nullptr when not given.
+// argument (`torch::nn::BatchNorm2dOptions(64).affine(false)`, which lowering writes as the
+// options call's keyword). nullptr when not given.
 [[nodiscard]] const ir::Expr* constructor_argument(ir::Language language, const ir::Expr& call,
                                                    std::string_view keyword, size_t position);
 

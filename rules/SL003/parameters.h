@@ -40,31 +40,24 @@ class BoundArgs {
 
   // LibTorch: `torch::nn::Linear(in, out)` takes the sizes a PyTorch call takes first, and
   // `torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false))` the same with the rest
-  // set by name, each setter named for the PyTorch parameter. nullopt for an options object
-  // from a variable, or a setter this rule does not know.
+  // set by name, each setter named for the PyTorch parameter (lowered as the options call's
+  // keywords). nullopt for an options object from a variable, or a setting this rule does not
+  // know.
   static std::optional<BoundArgs> bind_cpp(const ir::Expr& call, const LayerSpec& spec) {
     const std::span<const std::string_view> params = spec.params;
     BoundArgs out;
     const ir::Expr* options = call.arg_count() == 1 ? call.arg(0) : nullptr;
-    std::vector<std::pair<std::string_view, const ir::Expr*>> setters;  // outermost first
-    while (options != nullptr && options->kind == ir::ExprKind::Call &&
-           options->callee()->kind == ir::ExprKind::Attr && options->arg_count() == 1) {
-      setters.emplace_back(options->callee()->text, options->arg(0));
-      options = options->callee()->base();
-    }
     const bool has_options = options != nullptr && options->kind == ir::ExprKind::Call &&
                              ir::dotted_name(options->callee()).ends_with("Options");
-    if (!has_options && !setters.empty()) return std::nullopt;  // `torch::nn::Linear(make())`
     const ir::Expr& positional = has_options ? *options : call;
     if (positional.arg_count() > cpp_positional(spec)) return std::nullopt;
     for (size_t i = 0; i < positional.arg_count(); ++i)
       out.args_.emplace_back(params[i], positional.arg(i));
-    // Setters run innermost first; a later one overrides an earlier one.
-    for (auto it = setters.rbegin(); it != setters.rend(); ++it) {
-      const auto& [name, value] = *it;
-      if (std::find(params.begin(), params.end(), name) == params.end()) return std::nullopt;
-      std::erase_if(out.args_, [&](const auto& arg) { return arg.first == name; });
-      out.args_.emplace_back(name, value);
+    for (const ir::Keyword& keyword : positional.keywords) {
+      if (std::find(params.begin(), params.end(), keyword.name) == params.end())
+        return std::nullopt;
+      std::erase_if(out.args_, [&](const auto& arg) { return arg.first == keyword.name; });
+      out.args_.emplace_back(keyword.name, keyword.value);
     }
     return out;
   }
