@@ -505,10 +505,48 @@ class GradWalker {
     }
   }
 
+  // `self.step(batch)` in a base class runs a same-file subclass's override on an instance of
+  // it: the methods it may run (the base's own unless abstract, and each override), whose
+  // results (and whether one trains) join. Empty when no subclass overrides the method.
+  std::vector<const Function*> overriding_targets(const Expr& call) const {
+    const Expr* callee = call.callee();
+    if (callee->kind != ExprKind::Attr || callee->base()->kind != ExprKind::Name ||
+        callee->base()->text != kReceiver)
+      return {};
+    const Fact& receiver = a_.facts_[callee->base()->id];
+    if (receiver.instance_of == nullptr || receiver.kind == ValueKind::Class ||
+        a_.overrides_of(*receiver.instance_of, callee->text).empty())
+      return {};
+    std::vector<const Function*> targets =
+        a_.self_call_targets(*receiver.instance_of, callee->text);
+    std::erase(targets, &fn_);  // a method calling itself adds nothing to what it returns
+    return targets;
+  }
+
+  // `loss, stats = self._compute_loss(...)` where subclasses override `_compute_loss`: each
+  // element joins over the overrides, when every one returns a tuple of that size.
+  bool bind_overridden_tuple(const Expr* target, const Expr& call) {
+    const std::vector<const Function*> targets = overriding_targets(call);
+    if (targets.empty()) return false;
+    std::vector<Fact> elements(target->items.size());
+    for (size_t t = 0; t < targets.size(); ++t) {
+      const FunctionSummary& summary = a_.summary(*targets[t]);
+      if (summary.return_elements.size() != target->items.size()) return false;
+      for (size_t i = 0; i < elements.size(); ++i) {
+        const Fact element =
+            map_returned(summary.return_elements[i], call, {targets[t], nullptr}, 1);
+        elements[i] = t == 0 ? element : join(elements[i], element);
+      }
+    }
+    for (size_t i = 0; i < elements.size(); ++i) bind(target->items[i], elements[i], nullptr);
+    return true;
+  }
+
   // `out, loss = train_step(...)` where the file's train_step returns a tuple: element-wise.
   bool bind_returned_tuple(const Expr* target, const Expr* value_expr) {
     if (value_expr == nullptr || value_expr->kind != ExprKind::Call) return false;
     if (bind_forward_tuple(target, *value_expr)) return true;
+    if (bind_overridden_tuple(target, *value_expr)) return true;
     const Callee callee = a_.resolve_callee_anywhere(fn_, *value_expr);
     if (!callee || callee.local == &fn_) return false;
     const FunctionSummary& summary = a_.summary(callee);
@@ -1092,9 +1130,14 @@ class GradWalker {
                               ? ValueKind::Number
                               : ValueKind::Tensor);
     }
-    if (const Callee target = a_.resolve_method_anywhere(receiver, method)) {
-      return apply_summary(call, target, 1);
+    if (const std::vector<const Function*> targets = overriding_targets(call); !targets.empty()) {
+      Fact joined = apply_summary(call, {targets[0], nullptr}, 1);
+      for (size_t i = 1; i < targets.size(); ++i)
+        joined = join(joined, apply_summary(call, {targets[i], nullptr}, 1));
+      return joined;
     }
+    if (const Callee target = a_.resolve_method_anywhere(receiver, method))
+      return apply_summary(call, target, 1);
     if (receiver.kind == ValueKind::Class && receiver.instance_of != nullptr) {
       return {};  // a classmethod or static helper: not followed
     }

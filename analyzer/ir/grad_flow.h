@@ -107,6 +107,11 @@ class FileAnalysis {
   // Methods named `name` in the file's classes that derive (directly or not) from `cls`: what
   // `self.name()` written in `cls` runs instead on an instance of such a subclass.
   std::vector<const Function*> overrides_of(const ClassDef& cls, std::string_view name) const;
+  // What `self.name(...)` written in a method of `cls` may run: the method the class chain
+  // defines, unless it only marks the method abstract (`raise NotImplementedError`, `pass`,
+  // `@abstractmethod`), and each override in a
+  // same-file subclass. Empty when none is known.
+  std::vector<const Function*> self_call_targets(const ClassDef& cls, std::string_view name) const;
 
   // What walking one function produced.
   struct FunctionState {

@@ -102,6 +102,58 @@ std::vector<const Function*> FileAnalysis::overrides_of(const ClassDef& cls,
   return found;
 }
 
+namespace {
+
+bool is_not_implemented(const Expr* e) {
+  if (e != nullptr && e->kind == ExprKind::Call) e = e->callee();
+  return e != nullptr && e->kind == ExprKind::Name &&
+         (e->text == "NotImplementedError" || e->text == "NotImplemented");
+}
+
+// A method that only says a subclass must define it: `@abstractmethod`, or a body (after its
+// docstring) of `raise NotImplementedError`, `return NotImplementedError`, `pass` or `...`.
+bool is_abstract(const Module& module, const Function& function) {
+  for (const Expr* decorator : function.decorators) {
+    const Expr* name = decorator->kind == ExprKind::Call ? decorator->callee() : decorator;
+    if ((name->kind == ExprKind::Name || name->kind == ExprKind::Attr) &&
+        name->text == "abstractmethod")
+      return true;
+  }
+  std::vector<const Stmt*> body(function.body.begin(), function.body.end());
+  if (!body.empty() && body.front()->kind == StmtKind::ExprStmt && body.front()->value != nullptr &&
+      body.front()->value->kind == ExprKind::Const &&
+      body.front()->value->const_kind == ConstKind::Str)
+    body.erase(body.begin());
+  if (body.size() != 1) return body.empty();
+  const Stmt& only = *body.front();
+  switch (only.kind) {
+    case StmtKind::Raise:
+    case StmtKind::Return:
+      return is_not_implemented(only.value);
+    case StmtKind::ExprStmt:
+      return only.value != nullptr && only.value->kind == ExprKind::Const &&
+             only.value->const_kind == ConstKind::Ellipsis;
+    case StmtKind::Other:  // `pass` has no statement kind of its own
+      return module.file().code().substr(only.range.begin, only.range.end - only.range.begin) ==
+             "pass";
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+std::vector<const Function*> FileAnalysis::self_call_targets(const ClassDef& cls,
+                                                             std::string_view name) const {
+  std::vector<const Function*> targets;
+  if (const Function* own = method_of(cls, name); own != nullptr && !is_abstract(module_, *own))
+    targets.push_back(own);
+  for (const Function* override : overrides_of(cls, name)) {
+    if (!is_abstract(module_, *override)) targets.push_back(override);
+  }
+  return targets;
+}
+
 const Function* FileAnalysis::resolve_method(const Fact& receiver, std::string_view name) const {
   return receiver.instance_of == nullptr ? nullptr : method_of(*receiver.instance_of, name);
 }

@@ -162,5 +162,37 @@ TEST(ClassBasesTest, TheSameFileChainEndsAtOutsideBasesAndCycles) {
   EXPECT_TRUE(analysis.overrides_of(*analysis.class_named("A"), "missing").empty());
 }
 
+TEST(ClassBasesTest, SelfCallsRunTheOverridesAndNeverAnAbstractBase) {
+  auto lowered = testing::lower_python(
+      "import abc\n"
+      "class Base:\n"
+      "    def step(self):\n        \"\"\"Subclasses define it.\"\"\"\n        raise "
+      "NotImplementedError\n"
+      "    def score(self):\n        return 0\n"
+      "    @abc.abstractmethod\n    def load(self):\n        return 1\n"
+      "    def stub(self):\n        pass\n"
+      "class Left(Base):\n"
+      "    def step(self):\n        return 1\n"
+      "    def score(self):\n        return 2\n"
+      "    def load(self):\n        return 3\n"
+      "    def stub(self):\n        ...\n"
+      "class Right(Left):\n"
+      "    def step(self):\n        return NotImplemented\n");
+  const ir::FileAnalysis analysis(*lowered.module);
+  const ir::ClassDef& base = *analysis.class_named("Base");
+  auto owners = [&](std::string_view name) {
+    std::vector<std::string_view> out;
+    for (const ir::Function* f : analysis.self_call_targets(base, name))
+      out.push_back(f->parent_class->name);
+    return out;
+  };
+  // The base's `raise NotImplementedError` (after a docstring) never runs; Right's stub neither.
+  EXPECT_EQ(owners("step"), std::vector<std::string_view>{"Left"});
+  EXPECT_EQ(owners("score"), (std::vector<std::string_view>{"Base", "Left"}));
+  EXPECT_EQ(owners("load"), std::vector<std::string_view>{"Left"});  // @abstractmethod
+  EXPECT_TRUE(owners("stub").empty());                               // `pass` and `...`
+  EXPECT_TRUE(owners("missing").empty());
+}
+
 }  // namespace
 }  // namespace sealint
