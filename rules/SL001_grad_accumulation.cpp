@@ -5,6 +5,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/semantic/effect_calls.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -203,63 +204,56 @@ class GradAccumulation final : public Rule {
   void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
                           const ir::Function& function, const ir::StmtContext& where,
                           const Stmt& stmt, DiagnosticSink& sink) const {
-    ir::for_each_expr(stmt, [&](const Expr& call) {
-      if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
-      const Expr* receiver = call.callee()->base();
-      const ir::Fact& receiver_fact = analysis.fact(*receiver);
-      // The file's own class, or one another file of the project defines (`AverageMeter` from
-      // utils/meters.py).
-      const ir::Callee method =
-          analysis.resolve_method_anywhere(receiver_fact, call.callee()->text);
-      if (!method) return;
-      for (const ir::SelfEffect& effect : analysis.summary(method).self_effects) {
-        if (effect.kind != ir::SelfEffect::Kind::Accumulate) continue;
-        const Expr* arg = grad_argument(analysis, call, method, effect.params);
-        if (arg == nullptr) {
-          if (effect.local_grad && method.local != nullptr &&
-              !analysis.runs_without_grad(*method.local) &&
-              !arguments_without_graph(analysis, call, method, effect.params) &&
-              report_local_effect(module, analysis, function, where, call, *method.local,
-                                  receiver_fact, effect, sink)) {
-            return;
+    // The file's own class, or one another file of the project defines (`AverageMeter` from
+    // utils/meters.py).
+    semantic::for_each_effect_call(
+        analysis, stmt, ir::SelfEffect::Kind::Accumulate, [&](const semantic::EffectCall& at) {
+          const Expr& call = at.call;
+          const ir::Callee& method = at.method;
+          const ir::SelfEffect& effect = at.effect;
+          const Expr* arg = grad_argument(analysis, call, method, effect.params);
+          if (arg == nullptr) {
+            return effect.local_grad && method.local != nullptr &&
+                   !analysis.runs_without_grad(*method.local) &&
+                   !arguments_without_graph(analysis, call, method, effect.params) &&
+                   report_local_effect(module, analysis, function, where, call, *method.local,
+                                       at.receiver, effect, sink);
           }
-          continue;
-        }
-        const std::string receiver_key = ir::place_key(receiver);
-        if (receiver_key.empty()) continue;
-        const std::string key = receiver_key + "." + effect.attr;
-        const std::optional<Region> region =
-            growth_region(analysis, function, where.loops, key,
-                          reset_methods_for(analysis, receiver_fact, effect.attr));
-        // In `forward()` only a running statistic counts (check_accumulation).
-        if (!region || region->is_forward()) continue;
-        const QuotedExpr value = quote(module, *arg);
-        const std::string_view class_name = ir::class_name_of(receiver_fact);
-        const std::string owner = class_name.empty() ? "" : std::string(class_name) + ".";
-        std::vector<Related> related = region->growth_evidence(receiver_key);
-        if (effect.stmt != nullptr) {
-          related.insert(related.begin(), {effect.stmt->range,
-                                           fmt::format("`{}()` adds its argument to `self.{}` here",
-                                                       method.name(), effect.attr)});
-        }
-        const bool scalar = analysis.fact(*arg).scalar;
-        sink.report(kInfo, call.range,
-                    fmt::format("`{}` is accumulated into `{}` by `{}{}()`{} with its autograd "
-                                "graph{}, so every {}'s graph stays alive",
-                                value.text, key, owner, method.name(),
-                                defined_elsewhere(sink.file(), receiver_fact),
-                                region->repeats_clause(), region->unit()),
-                    value.complete
-                        ? fmt::format("pass a number: `{}`",
-                                      method_on(*arg, value.text, sanitizer(module, scalar)))
-                        : fmt::format("pass a number: call `.{}` on the argument",
-                                      sanitizer(module, scalar)),
-                    std::move(related),
-                    scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
-            .probe = region->probe(module, ProbeMeasure::Growth, {key});
-        return;
-      }
-    });
+          const std::string receiver_key = ir::place_key(call.callee()->base());
+          if (receiver_key.empty()) return false;
+          const std::string key = receiver_key + "." + effect.attr;
+          const std::optional<Region> region =
+              growth_region(analysis, function, where.loops, key,
+                            reset_methods_for(analysis, at.receiver, effect.attr));
+          // In `forward()` only a running statistic counts (check_accumulation).
+          if (!region || region->is_forward()) return false;
+          const QuotedExpr value = quote(module, *arg);
+          const std::string_view class_name = ir::class_name_of(at.receiver);
+          const std::string owner = class_name.empty() ? "" : std::string(class_name) + ".";
+          std::vector<Related> related = region->growth_evidence(receiver_key);
+          if (effect.stmt != nullptr) {
+            related.insert(
+                related.begin(),
+                {effect.stmt->range, fmt::format("`{}()` adds its argument to `self.{}` here",
+                                                 method.name(), effect.attr)});
+          }
+          const bool scalar = analysis.fact(*arg).scalar;
+          sink.report(kInfo, call.range,
+                      fmt::format("`{}` is accumulated into `{}` by `{}{}()`{} with its autograd "
+                                  "graph{}, so every {}'s graph stays alive",
+                                  value.text, key, owner, method.name(),
+                                  defined_elsewhere(sink.file(), at.receiver),
+                                  region->repeats_clause(), region->unit()),
+                      value.complete
+                          ? fmt::format("pass a number: `{}`",
+                                        method_on(*arg, value.text, sanitizer(module, scalar)))
+                          : fmt::format("pass a number: call `.{}` on the argument",
+                                        sanitizer(module, scalar)),
+                      std::move(related),
+                      scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
+              .probe = region->probe(module, ProbeMeasure::Growth, {key});
+          return true;
+        });
   }
 
   // `self.step(batch)` in a loop where the file's `step()` does `self.total += loss` with a

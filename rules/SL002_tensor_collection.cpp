@@ -5,6 +5,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
+#include "analyzer/semantic/effect_calls.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -229,54 +230,51 @@ class TensorCollection final : public Rule {
   void check_method_calls(const ir::Module& module, const ir::FileAnalysis& analysis,
                           const ir::Function& function, const ir::StmtContext& where,
                           const Stmt& stmt, DiagnosticSink& sink) const {
-    ir::for_each_expr(stmt, [&](const Expr& call) {
-      if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
-      const Expr* receiver = call.callee()->base();
-      const ir::Fact& receiver_fact = analysis.fact(*receiver);
-      // The file's own class, or one another file of the project defines.
-      const ir::Callee method =
-          analysis.resolve_method_anywhere(receiver_fact, call.callee()->text);
-      if (!method) return;
-      for (const ir::SelfEffect& effect : analysis.summary(method).self_effects) {
-        if (effect.kind != ir::SelfEffect::Kind::Append) continue;
-        if (effect.local_grad && effect.value != nullptr && method.local != nullptr &&
-            !analysis.runs_without_grad(*method.local) &&
-            !arguments_without_graph(analysis, call, method, effect.params) &&
-            report_local_effect(module, analysis, function, where, call, *method.local,
-                                receiver_fact, effect, sink)) {
-          return;
-        }
-        for (size_t i = 0; i < call.arg_count(); ++i) {
-          const size_t param = i + 1;
-          if (param >= 32 || (effect.params & (1U << param)) == 0) continue;
-          if (!ir::holds_graph(analysis.fact(*call.arg(i)))) continue;
-          const std::string receiver_key = ir::place_key(receiver);
-          if (receiver_key.empty()) return;
-          const std::string key = receiver_key + "." + effect.attr;
-          const std::optional<Region> region =
-              growth_region(analysis, function, where.loops, key,
-                            reset_methods_for(analysis, receiver_fact, effect.attr));
-          if (!region || region->is_forward()) return;
-          const QuotedExpr text = quote(module, *call.arg(i));
-          sink.report(
-                  kInfo, call.range,
-                  fmt::format(
-                      "`{}` is appended to `{}` by `{}.{}()`{} with its autograd graph{}, "
-                      "so every {}'s graph stays alive",
-                      text.text, key, ir::class_name_of(receiver_fact), method.name(),
-                      defined_elsewhere(sink.file(), receiver_fact),
-                      region->is_loop() ? "; the list outlives the loop" : region->repeats_clause(),
-                      region->unit()),
-                  text.complete
-                      ? fmt::format("pass a number or a detached CPU copy: `{}`",
-                                    method_on(*call.arg(i), text.text, cpu_copy(*call.arg(i))))
-                      : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
-                  region->growth_evidence(receiver_key))
-              .probe = region->probe(module, ProbeMeasure::Growth, {key});
-          return;
-        }
-      }
-    });
+    // The file's own class, or one another file of the project defines.
+    semantic::for_each_effect_call(
+        analysis, stmt, ir::SelfEffect::Kind::Append, [&](const semantic::EffectCall& at) {
+          const Expr& call = at.call;
+          const ir::Callee& method = at.method;
+          const ir::SelfEffect& effect = at.effect;
+          if (effect.local_grad && effect.value != nullptr && method.local != nullptr &&
+              !analysis.runs_without_grad(*method.local) &&
+              !arguments_without_graph(analysis, call, method, effect.params) &&
+              report_local_effect(module, analysis, function, where, call, *method.local,
+                                  at.receiver, effect, sink)) {
+            return true;
+          }
+          for (size_t i = 0; i < call.arg_count(); ++i) {
+            const size_t param = i + 1;
+            if (param >= 32 || (effect.params & (1U << param)) == 0) continue;
+            if (!ir::holds_graph(analysis.fact(*call.arg(i)))) continue;
+            // The first graph argument the method keeps decides for the call.
+            const std::string receiver_key = ir::place_key(call.callee()->base());
+            if (receiver_key.empty()) return true;
+            const std::string key = receiver_key + "." + effect.attr;
+            const std::optional<Region> region =
+                growth_region(analysis, function, where.loops, key,
+                              reset_methods_for(analysis, at.receiver, effect.attr));
+            if (!region || region->is_forward()) return true;
+            const QuotedExpr text = quote(module, *call.arg(i));
+            sink.report(
+                    kInfo, call.range,
+                    fmt::format("`{}` is appended to `{}` by `{}.{}()`{} with its autograd "
+                                "graph{}, so every {}'s graph stays alive",
+                                text.text, key, ir::class_name_of(at.receiver), method.name(),
+                                defined_elsewhere(sink.file(), at.receiver),
+                                region->is_loop() ? "; the list outlives the loop"
+                                                  : region->repeats_clause(),
+                                region->unit()),
+                    text.complete
+                        ? fmt::format("pass a number or a detached CPU copy: `{}`",
+                                      method_on(*call.arg(i), text.text, cpu_copy(*call.arg(i))))
+                        : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
+                    region->growth_evidence(receiver_key))
+                .probe = region->probe(module, ProbeMeasure::Growth, {key});
+            return true;
+          }
+          return false;
+        });
   }
 };
 
