@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -25,6 +26,8 @@ namespace {
 // The probe's own exit statuses (probe/sealint_probe/__main__.py).
 constexpr int kProbeBadPlan = 2;
 constexpr int kProbeNoTorch = 3;
+// How long after our timeout the probe ends the run itself, when we have not.
+constexpr int kWatchdogGraceSeconds = 60;
 
 }  // namespace
 
@@ -81,6 +84,15 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& tar
   if (const char* ours = std::getenv("PYTHONPATH"); ours != nullptr && *ours != '\0')
     python_path += fmt::format(":{}", ours);
   command.extra_env.push_back("PYTHONPATH=" + python_path);
+  // What the probe's watchdog (probe/sealint_probe/watchdog.py) needs to end the run and remove
+  // the folder if sealint is killed or stuck: a minute past our own timeout.
+  const auto deadline = std::chrono::system_clock::now() +
+                        std::chrono::seconds(options.timeout_seconds + kWatchdogGraceSeconds);
+  command.extra_env.push_back(fmt::format("SEALINT_PARENT_PID={}", ::getpid()));
+  command.extra_env.push_back(fmt::format(
+      "SEALINT_DEADLINE={}",
+      std::chrono::duration_cast<std::chrono::seconds>(deadline.time_since_epoch()).count()));
+  command.extra_env.push_back("SEALINT_TEMP_DIR=" + temp);
   command.log_path = temp + "/output.log";
   command.timeout_seconds = options.timeout_seconds;
   auto exit = confirm::run_child(command);

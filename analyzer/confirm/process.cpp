@@ -3,13 +3,16 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -61,10 +64,53 @@ void end_group(pid_t group, pid_t child, int& status) {
   }
 }
 
+// Our children, read from /proc: the processes whose parent we are.
+std::vector<pid_t> children_of_ours() {
+  std::vector<pid_t> found;
+  const pid_t self = ::getpid();
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
+    const size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    char state = 0;
+    long parent = 0;
+    if (std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &parent) == 2 && parent == self)
+      found.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  return found;
+}
+
+// A process the script started in a session of its own (`Popen(..., start_new_session=True)`,
+// a daemon) escapes the kill of the probe's group. As the subreaper of everything we start, we
+// are given such a process once its parent is gone: end and reap every one, a few rounds, since
+// killing one can orphan its own children to us.
+void end_escaped_descendants() {
+  int quiet_rounds = 0;
+  for (int round = 0; round < 100 && quiet_rounds < 2; ++round) {
+    const std::vector<pid_t> children = children_of_ours();
+    quiet_rounds = children.empty() ? quiet_rounds + 1 : 0;
+    for (const pid_t pid : children) ::kill(pid, SIGKILL);
+    for (const pid_t pid : children) {
+      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 }  // namespace
 
 Result<ChildExit> run_child(const ChildCommand& command) {
   if (command.argv.empty()) return make_error("no command to run");
+  // Orphans of the run come to us rather than to init, so that none outlives it
+  // (end_escaped_descendants). Confirm mode runs nothing else as our child.
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;
   posix_spawn_file_actions_init(&actions);
@@ -138,6 +184,7 @@ Result<ChildExit> run_child(const ChildCommand& command) {
       break;
     }
   }
+  end_escaped_descendants();
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (WIFEXITED(status)) exit.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) exit.signal = WTERMSIG(status);

@@ -1,6 +1,8 @@
 #pragma once
 // Runs the probe as a child process: an argv array (never a shell), its own process group (so a
-// timeout kills DataLoader workers too), stdin from /dev/null, output to a log file.
+// timeout kills DataLoader workers too), stdin from /dev/null, output to a log file. sealint is
+// the subreaper of what the run starts: a process the script put in a session of its own is
+// ended and reaped with the run, never left behind.
 #include <sys/types.h>
 
 #include <functional>

@@ -10,6 +10,7 @@ import signal
 import sys
 
 from . import plan as plan_module
+from . import watchdog
 
 PROG = "sealint_probe"
 
@@ -42,6 +43,8 @@ def _arguments(argv):
 
 def main(argv=None):
     options, rest = _arguments(sys.argv[1:] if argv is None else argv)
+    # Before torch's import, which can take long: a sealint gone meanwhile ends the run.
+    watchdog.start()
     # torch first: an interpreter without it is the commonest mistake, and sealint names it.
     try:
         import torch

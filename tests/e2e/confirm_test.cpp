@@ -1,6 +1,9 @@
 // End-to-end: `sealint confirm` runs real scripts under Debian's python3-torch (/usr/bin/python3,
 // CPU) and gives each finding a verdict measured by the probe; every fault the probe meets ends
 // in a defined verdict or a clear error.
+#include <signal.h>
+
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -506,6 +509,23 @@ TEST_F(ConfirmTest, AHangIsKilledAtTheTimeoutWithWhatWasMeasured) {
   EXPECT_EQ(r.exit_code, 1) << describe(r);
   EXPECT_THAT(r.out, HasSubstr("over 8 iterations"));
   EXPECT_THAT(r.out, HasSubstr("the run timed out after 4 s"));
+}
+
+TEST_F(ConfirmTest, AProcessTheScriptPutsInASessionOfItsOwnEndsWithTheRun) {
+  // Killing the probe's process group misses it; sealint, the subreaper of the run, does not.
+  write("train.py", leaky_script("if i == 2: open('escaped.pid', 'w').write(str(__import__("
+                                 "'subprocess').Popen(['sleep', '300'], "
+                                 "start_new_session=True).pid))"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  std::ifstream pid_file(cwd() / "escaped.pid");
+  long pid = 0;
+  ASSERT_TRUE(pid_file >> pid) << describe(r);
+  ASSERT_GT(pid, 1);
+  // Ended and reaped by sealint before it exited: no such process any more.
+  EXPECT_NE(::kill(static_cast<pid_t>(pid), 0), 0);
+  EXPECT_EQ(errno, ESRCH);
+  if (::kill(static_cast<pid_t>(pid), 0) == 0) ::kill(static_cast<pid_t>(pid), SIGKILL);
 }
 
 TEST_F(ConfirmTest, StdinIsEmptyAndALoudScriptStaysOutOfOurOutput) {
