@@ -131,8 +131,21 @@ Json source_lines(std::string_view text) {
   return lines;
 }
 
+// Where the line from `start` ends (its text's end) and the next begins: at `\n`, `\r\n` or a lone
+// `\r`, as SourceFile counts lines, so that a cell's lines and the parsed source's agree.
+std::pair<size_t, size_t> line_end(std::string_view text, size_t start) {
+  const size_t end = text.find_first_of("\r\n", start);
+  if (end == std::string_view::npos) return {text.size(), text.size()};
+  if (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n') return {end, end + 2};
+  return {end, end + 1};
+}
+
 uint32_t count_lines(std::string_view text) {
-  return static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n'));
+  uint32_t lines = 0;
+  for (size_t at = 0; at < text.size(); at = line_end(text, at).second) {
+    if (line_end(text, at).first < text.size()) ++lines;
+  }
+  return lines;
 }
 
 }  // namespace
@@ -227,14 +240,11 @@ std::string_view Notebook::cell_line(uint32_t number, uint32_t line) const {
   const std::string_view source = cell->source;
   size_t start = 0;
   for (uint32_t i = 1; i < line; ++i) {
-    const size_t newline = source.find('\n', start);
-    if (newline == std::string_view::npos) return {};
-    start = newline + 1;
+    const auto [end, next] = line_end(source, start);
+    if (end == source.size()) return {};
+    start = next;
   }
-  size_t end = source.find('\n', start);
-  if (end == std::string_view::npos) end = source.size();
-  if (end > start && source[end - 1] == '\r') --end;
-  return source.substr(start, end - start);
+  return source.substr(start, line_end(source, start).first - start);
 }
 
 bool Notebook::editable(ByteRange range) const {

@@ -71,6 +71,16 @@ TEST(NotebookTest, FindsTheCellOfAnOffsetAndQuotesItsLinesAsWritten) {
   EXPECT_EQ(notebook.cell_line(2, 1), "z = 3");
 }
 
+TEST(NotebookTest, CountsLinesAsThePythonSourceDoes) {
+  // A lone `\r` ends a line for SourceFile too: the next cell's first line agrees with it.
+  const Notebook notebook = parse(jupyter({code_cell("a = 1\rb = 2\r\n"), code_cell("c = 3")}));
+  ASSERT_EQ(notebook.cells().size(), 2U);
+  EXPECT_EQ(notebook.cells()[1].first_line, 3U);
+  EXPECT_EQ(notebook.cell_line(1, 1), "a = 1");
+  EXPECT_EQ(notebook.cell_line(1, 2), "b = 2");
+  EXPECT_EQ(notebook.cell_line(2, 1), "c = 3");
+}
+
 TEST(NotebookTest, SkipsCellsOfOtherLanguages) {
   nlohmann::json r_cell = code_cell("x <- 1");
   r_cell["metadata"]["vscode"]["languageId"] = "r";
@@ -81,11 +91,12 @@ TEST(NotebookTest, SkipsCellsOfOtherLanguages) {
 }
 
 TEST(NotebookTest, NamesTheLanguageOfANotebookOfAnotherKernel) {
-  const Notebook r = parse(jupyter(nlohmann::json::array({code_cell("x <- 1")}), {{"language_info", {{"name", "R"}}}}));
+  const Notebook r = parse(
+      jupyter(nlohmann::json::array({code_cell("x <- 1")}), {{"language_info", {{"name", "R"}}}}));
   ASSERT_TRUE(r.not_python().has_value());
   EXPECT_EQ(*r.not_python(), "'nb.ipynb' is a notebook in r, not Python; not analysed");
-  const Notebook python =
-      parse(jupyter(nlohmann::json::array({code_cell("x = 1")}), {{"kernelspec", {{"language", "python"}}}}));
+  const Notebook python = parse(jupyter(nlohmann::json::array({code_cell("x = 1")}),
+                                        {{"kernelspec", {{"language", "python"}}}}));
   EXPECT_FALSE(python.not_python().has_value());
 }
 
