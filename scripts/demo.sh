@@ -7,7 +7,7 @@ sealint=${1:?usage: scripts/demo.sh path/to/sealint}
 cd "$(dirname "$0")/.."
 
 status=0
-for file in examples/leaky_*.py examples/cpp/leaky_*.cpp; do
+for file in examples/leaky_*.py examples/cpp/leaky_*.cpp examples/notebooks/leaky_*.ipynb; do
   echo "\$ sealint $file"
   "$sealint" "$file"
   rc=$?
@@ -17,8 +17,8 @@ for file in examples/leaky_*.py examples/cpp/leaky_*.cpp; do
     status=1
   fi
 done
-echo "\$ sealint examples/fixed_*.py examples/cpp/fixed_*.cpp"
-"$sealint" examples/fixed_*.py examples/cpp/fixed_*.cpp
+echo "\$ sealint examples/fixed_*.py examples/cpp/fixed_*.cpp examples/notebooks/fixed_*.ipynb"
+"$sealint" examples/fixed_*.py examples/cpp/fixed_*.cpp examples/notebooks/fixed_*.ipynb
 rc=$?
 if [ "$rc" -ne 0 ]; then
   echo "demo: expected no findings (exit 0) on the fixed examples, got exit $rc" >&2

@@ -40,22 +40,29 @@ std::vector<output::SarifRule> sarif_rules(const rules::RuleRegistry& registry) 
   return out;
 }
 
-std::string LineCache::line(std::string_view path, uint32_t line) {
-  auto it = files_.find(std::string(path));
-  if (it == files_.end()) {
-    std::string bytes;
-    if (auto s = stdin_.find(std::string(path)); s != stdin_.end()) {
-      bytes = s->second;
-    } else {
-      std::ifstream in{std::string(path), std::ios::binary};
-      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+std::string LineCache::bytes(const std::string& path) const {
+  if (auto s = stdin_.find(path); s != stdin_.end()) return s->second;
+  std::ifstream in{path, std::ios::binary};
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string LineCache::line(std::string_view path, const Position& at) {
+  const std::string key(path);
+  if (at.cell != 0) {
+    auto it = notebooks_.find(key);
+    if (it == notebooks_.end()) {
+      auto parsed = notebook::Notebook::parse(key, bytes(key));
+      it = notebooks_.emplace(key, parsed ? std::optional(std::move(*parsed)) : std::nullopt).first;
     }
-    auto file = SourceFile::from_bytes(std::string(path), std::move(bytes));
-    it = files_.emplace(std::string(path), file ? std::optional(std::move(*file)) : std::nullopt)
-             .first;
+    return it->second ? std::string(it->second->cell_line(at.cell, at.line)) : std::string();
+  }
+  auto it = files_.find(key);
+  if (it == files_.end()) {
+    auto file = SourceFile::from_bytes(key, bytes(key));
+    it = files_.emplace(key, file ? std::optional(std::move(*file)) : std::nullopt).first;
   }
   if (!it->second) return {};
-  return std::string(it->second->line_text(line));
+  return std::string(it->second->line_text(at.line));
 }
 
 // The folder of the compile_commands.json that `-p` names: a build folder holding one, or the

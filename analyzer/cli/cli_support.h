@@ -10,6 +10,7 @@
 
 #include "analyzer/core/result.h"
 #include "analyzer/core/source_file.h"
+#include "analyzer/notebook/notebook.h"
 #include "analyzer/output/sarif_output.h"
 #include "rules/registry.h"
 
@@ -30,16 +31,20 @@ inline constexpr std::string_view kVersion = SEALINT_VERSION;
 // file itself, as clang-tidy accepts. A path that is neither is an error that names it.
 [[nodiscard]] Result<std::string> compile_commands_folder(const std::string& given);
 
-// Source lines for the text output's snippets, read once per file.
+// Source lines for the text output's snippets, read once per file; a notebook's from its cells,
+// as written (a `%time` line shows as `%time`).
 class LineCache {
  public:
   explicit LineCache(const std::map<std::string, std::string>& stdin_content)
       : stdin_(stdin_content) {}
-  std::string line(std::string_view path, uint32_t line);
+  std::string line(std::string_view path, const Position& at);
 
  private:
+  std::string bytes(const std::string& path) const;
+
   const std::map<std::string, std::string>& stdin_;
   std::map<std::string, std::optional<SourceFile>> files_;
+  std::map<std::string, std::optional<notebook::Notebook>> notebooks_;
 };
 
 }  // namespace sealint::cli

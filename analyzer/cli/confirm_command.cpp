@@ -24,6 +24,7 @@
 #include "analyzer/core/utf8.h"
 #include "analyzer/cpp/frontend.h"
 #include "analyzer/driver/driver.h"
+#include "analyzer/notebook/notebook.h"
 #include "analyzer/output/github_output.h"
 #include "analyzer/output/json_output.h"
 #include "analyzer/output/sarif_output.h"
@@ -53,6 +54,13 @@ struct Analysis {
   std::vector<InputError> errors;
 };
 Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistry& registry) {
+  // The probe runs a script with runpy; a notebook's cells need a kernel.
+  if (notebook::is_notebook_path(options.script)) {
+    return make_error(fmt::format(
+        "'{}': confirm mode runs scripts, not notebooks; export it first with `jupyter nbconvert "
+        "--to script {}`",
+        options.script, options.script));
+  }
   auto grammar = python::PythonGrammar::load();
   if (!grammar) return make_error(grammar.error());
   Configurations configurations(
@@ -177,8 +185,8 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
   std::ostream& out = options.output_path.empty() ? std::cout : file_out;
   const std::map<std::string, std::string> no_stdin;
   LineCache cache(no_stdin);
-  const output::LineLookup lines = [&](std::string_view path, uint32_t line) {
-    return cache.line(path, line);
+  const output::LineLookup lines = [&](std::string_view path, const Position& at) {
+    return cache.line(path, at);
   };
   if (options.format == "json") {
     output::write_json(out, findings);

@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include "analyzer/cli/file_rewrite.h"
+#include "analyzer/cli/notebook_fixing.h"
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/core/utf8.h"
+#include "analyzer/notebook/notebook.h"
 
 namespace sealint::cli {
 
@@ -39,13 +41,29 @@ FixOutcome apply_fixes(const RunResult& result,
           {path, std::nullopt, fmt::format("'{}' changed since it was analysed; not fixed", path)});
       continue;
     }
-    const bool bom = std::string_view(bytes).starts_with(utf8::kBom);
-    const std::string_view code = std::string_view(bytes).substr(bom ? utf8::kBom.size() : 0);
-    const AppliedFixes applied = sealint::apply_fixes(code, findings, request.unsafe);
-    if (applied.fixed.empty()) continue;
-    const std::string fixed = (bom ? std::string(utf8::kBom) : std::string()) + applied.text;
+    std::vector<size_t> applied;
+    std::string fixed;
+    std::string diff;
+    if (notebook::is_notebook_path(path)) {
+      auto notebook = fix_notebook(path, bytes, findings, request.unsafe);
+      if (!notebook) {
+        outcome.errors.push_back({path, std::nullopt, notebook.error()});
+        continue;
+      }
+      applied = std::move(notebook->fixed);
+      fixed = std::move(notebook->bytes);
+      diff = std::move(notebook->diff);
+    } else {
+      const bool bom = std::string_view(bytes).starts_with(utf8::kBom);
+      const std::string_view code = std::string_view(bytes).substr(bom ? utf8::kBom.size() : 0);
+      AppliedFixes fixes = sealint::apply_fixes(code, findings, request.unsafe);
+      applied = std::move(fixes.fixed);
+      fixed = (bom ? std::string(utf8::kBom) : std::string()) + fixes.text;
+      if (!applied.empty()) diff = unified_diff(path, bytes, fixed);
+    }
+    if (applied.empty()) continue;
     if (request.diff) {
-      out << unified_diff(path, bytes, fixed);
+      out << diff;
       outcome.changes = true;
     } else if (from_stdin != stdin_content.end()) {
       out << fixed;
@@ -53,7 +71,7 @@ FixOutcome apply_fixes(const RunResult& result,
       outcome.errors.push_back({path, std::nullopt, written.error()});
       continue;
     }
-    for (size_t index : applied.fixed) outcome.fixed.insert(first + index);
+    for (size_t index : applied) outcome.fixed.insert(first + index);
   }
   return outcome;
 }

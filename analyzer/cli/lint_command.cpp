@@ -219,8 +219,8 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   output::write_input_errors(std::cerr, result.errors,
                              {use_color(options.color) && isatty(STDERR_FILENO)});
   LineCache cache(stdin_content);
-  const output::LineLookup lines = [&](std::string_view path, uint32_t line) {
-    return cache.line(path, line);
+  const output::LineLookup lines = [&](std::string_view path, const Position& at) {
+    return cache.line(path, at);
   };
   if (options.format == "json") {
     output::write_json(out, shown, result.errors);

@@ -24,8 +24,8 @@ namespace {
 // `a == b`: sorting then prints the same bytes whatever order the values came in.
 
 std::strong_ordering compare(const Position& a, const Position& b) {
-  return std::tie(a.line, a.column, a.utf16_column, a.offset) <=>
-         std::tie(b.line, b.column, b.utf16_column, b.offset);
+  return std::tie(a.cell, a.line, a.column, a.utf16_column, a.offset) <=>
+         std::tie(b.cell, b.line, b.column, b.utf16_column, b.offset);
 }
 
 std::strong_ordering compare(const Span& a, const Span& b) {
@@ -68,8 +68,10 @@ std::strong_ordering compare(const std::optional<T>& a, const std::optional<T>& 
 // Ordered for reading first (file, start line and column, rule, message), then by every other
 // field the outputs print.
 bool diagnostic_less(const Diagnostic& a, const Diagnostic& b) {
-  auto order = std::tie(a.path, a.span.begin.line, a.span.begin.column, a.rule_id, a.message) <=>
-               std::tie(b.path, b.span.begin.line, b.span.begin.column, b.rule_id, b.message);
+  auto order =
+      std::tie(a.path, a.span.begin.cell, a.span.begin.line, a.span.begin.column, a.rule_id,
+               a.message) <=> std::tie(b.path, b.span.begin.cell, b.span.begin.line,
+                                       b.span.begin.column, b.rule_id, b.message);
   if (order == 0) order = compare(a.span, b.span);
   if (order == 0) {
     order = std::tie(a.severity, a.rule_name, a.help) <=> std::tie(b.severity, b.rule_name, b.help);

@@ -23,11 +23,14 @@ struct ByteRange {
 
 // 1-based line; column counts Unicode code points (as editors and our text output do);
 // utf16_column counts UTF-16 code units (SARIF's default column kind).
+// In a notebook, `cell` is the 1-based cell number and line, columns and offset are in that cell
+// (notebook/cell_positions.h); 0 in any other file.
 struct Position {
   uint32_t line = 1;
   uint32_t column = 1;
   uint32_t utf16_column = 1;
   uint32_t offset = 0;
+  uint32_t cell = 0;
   bool operator==(const Position&) const = default;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
-// Turns the paths a user gives into the files to analyse: folders are walked for `*.py`,
-// skipping tool folders and `exclude` globs; every path that yields nothing is reported.
+// Turns the paths a user gives into the files to analyse: folders are walked for `*.py`, C++
+// sources and Jupyter notebooks (`*.ipynb`), skipping tool folders and `exclude` globs; every path
+// that yields nothing is reported.
 #include <string>
 #include <vector>
 
@@ -10,7 +11,7 @@ namespace sealint {
 
 struct WalkOptions {
   std::vector<std::string> exclude;  // globs, see glob.h
-  std::vector<std::string> extensions = {".py", ".pyi", ".cpp", ".cc", ".cxx", ".cu"};
+  std::vector<std::string> extensions = {".py", ".pyi", ".ipynb", ".cpp", ".cc", ".cxx", ".cu"};
   // Skip what the work tree's .gitignore files list (gitignore.h), as ruff does by default.
   bool respect_gitignore = true;
 };

@@ -15,6 +15,8 @@
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/notebook/cell_positions.h"
+#include "analyzer/notebook/notebook.h"
 #include "analyzer/project/imported_files.h"
 #include "analyzer/project/project_index.h"
 #include "analyzer/python/frontend.h"
@@ -58,22 +60,51 @@ class Worker {
     }
     result.path = shown;
     result.digest = content_digest(*bytes);
-    auto file = SourceFile::from_bytes(shown, std::move(*bytes));
+    if (notebook::is_notebook_path(input.path)) {
+      analyse_notebook(input, options, *bytes, result);
+    } else {
+      analyse_code(input, options, std::move(*bytes), result);
+    }
+    return result;
+  }
+
+ private:
+  // A notebook's code cells are analysed as one source; what is found points at the cells.
+  void analyse_notebook(const FileInput& input, const DriverOptions& options,
+                        std::string_view bytes, FileResult& result) {
+    auto parsed = notebook::Notebook::parse(result.path, bytes);
+    if (!parsed) {
+      result.errors.push_back({result.path, std::nullopt, parsed.error()});
+    } else if (parsed->not_python()) {
+      result.errors.push_back({result.path, std::nullopt, *parsed->not_python(), true});
+    } else {
+      analyse_code(input, options, parsed->code(), result);
+      notebook::point_at_cells(*parsed, result.diagnostics, result.errors);
+    }
+  }
+
+  void analyse_code(const FileInput& input, const DriverOptions& options, std::string bytes,
+                    FileResult& result) {
+    const std::string& shown = result.path;
+    auto fail = [&](std::string message) {
+      result.errors.push_back({shown, std::nullopt, std::move(message)});
+    };
+    auto file = SourceFile::from_bytes(shown, std::move(bytes));
     if (!file) {
       fail(file.error());
-      return result;
+      return;
     }
     auto shared = std::make_shared<const SourceFile>(std::move(*file));
     const bool is_cpp = cpp::is_cpp_source(input.path);
     if (options.parse_only && !is_cpp) {
       if (auto parsed = frontend_.parse_only(*shared); !parsed) fail(parsed.error());
-      return result;
+      return;
     }
     if (is_cpp && !cpp_) cpp_.emplace(options.cpp);
     auto lowered = is_cpp ? cpp_->lower(shared, input.path) : frontend_.lower(shared);
     if (!lowered) {
       fail(lowered.error());
-      return result;
+      return;
     }
     result.errors = std::move(lowered->problems);
     const ir::Module& module = *lowered->module;
@@ -112,7 +143,9 @@ class Worker {
     // nesting past the bound, Clang's first error): its findings may be missing, so no comment
     // is called unused.
     if (!result.errors.empty()) unused.rule = nullptr;
-    if (scope) offer_to_index(input, module, analysis, scope->importer());
+    // A notebook is no module another file imports.
+    if (scope && !notebook::is_notebook_path(input.path))
+      offer_to_index(input, module, analysis, scope->importer());
     if (scope && options.list_imports)
       result.imported = project::imported_files(module, scope->importer());
     // Before findings are dropped (in test classes, below `min-severity`): a comment that silences
@@ -124,10 +157,7 @@ class Worker {
       std::erase_if(result.diagnostics,
                     [&](const Diagnostic& d) { return d.severity < input.config->min_severity; });
     }
-    return result;
   }
-
- private:
   // The part of a shown path whose folders say whether it holds tests: all of a relative path;
   // of an absolute one, what lies below its configuration's folder, else only the file name (a
   // project checked out under `/home/me/tests/` is not a test suite).

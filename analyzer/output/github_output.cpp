@@ -46,6 +46,22 @@ std::string escape(std::string_view text, bool property) {
   return out;
 }
 
+// GitHub places an annotation on a line of the file as stored: a notebook's is a line of its JSON,
+// not of a cell, so a notebook's finding is annotated on the file and its title names the cell and
+// line (docs/notebooks.md).
+std::string annotation_position(const Span& span, bool with_end = true) {
+  if (span.begin.cell != 0) return {};
+  if (!with_end) return fmt::format(",line={},col={}", span.begin.line, span.begin.column);
+  return fmt::format(",line={},col={},endLine={},endColumn={}", span.begin.line, span.begin.column,
+                     span.end.line, span.end.column);
+}
+
+std::string cell_of(const Span& span) {
+  if (span.begin.cell == 0) return {};
+  return fmt::format(" (cell {}, line {}, column {})", span.begin.cell, span.begin.line,
+                     span.begin.column);
+}
+
 }  // namespace
 
 std::string escape_github_data(std::string_view text) {
@@ -59,10 +75,9 @@ void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                   const std::vector<InputError>& input_errors) {
   for (const Diagnostic& d : diagnostics) {
     if (d.suppressed) continue;
-    out << fmt::format("::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
-                       command(d.severity), escape_github_property(d.path), d.span.begin.line,
-                       d.span.begin.column, d.span.end.line, d.span.end.column,
-                       escape_github_property(d.rule_id + " " + d.rule_name),
+    out << fmt::format("::{} file={}{},title={}::{}\n", command(d.severity),
+                       escape_github_property(d.path), annotation_position(d.span),
+                       escape_github_property(d.rule_id + " " + d.rule_name + cell_of(d.span)),
                        escape_github_data(fmt::format(
                            "{}\nhelp: {}{}{}{}{}", d.message, d.help, d.confirmation ? "\n" : "",
                            d.confirmation ? confirmation_line(*d.confirmation) : "",
@@ -70,11 +85,11 @@ void write_github(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                            d.after_fix ? confirmation_line(*d.after_fix) : "")));
   }
   for (const InputError& error : input_errors) {
-    const std::string position =
-        error.at ? fmt::format(",line={},col={}", error.at->line, error.at->column) : "";
-    out << fmt::format("::{} file={}{},title=sealint input {}::{}\n",
+    const std::string position = error.at ? annotation_position({*error.at, *error.at}, false) : "";
+    const std::string cell = error.at ? cell_of({*error.at, *error.at}) : "";
+    out << fmt::format("::{} file={}{},title=sealint input {}{}::{}\n",
                        error.warning ? "warning" : "error", escape_github_property(error.path),
-                       position, error.warning ? "warning" : "error",
+                       position, error.warning ? "warning" : "error", escape_github_property(cell),
                        escape_github_data(error.message));
   }
 }

@@ -10,11 +10,14 @@ namespace sealint::output {
 
 namespace {
 
+// In a notebook, `cell` names the cell the line, columns and offset are in (docs/output-json.md).
 nlohmann::json position_json(const Position& p) {
-  return {{"line", p.line},
-          {"column", p.column},
-          {"utf16_column", p.utf16_column},
-          {"offset", p.offset}};
+  nlohmann::json out = {{"line", p.line},
+                        {"column", p.column},
+                        {"utf16_column", p.utf16_column},
+                        {"offset", p.offset}};
+  if (p.cell != 0) out["cell"] = p.cell;
+  return out;
 }
 
 nlohmann::json span_json(const Span& span) {
@@ -114,13 +117,17 @@ nlohmann::json to_json(const InputError& error) {
 
 void write_json(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const std::vector<InputError>& errors) {
-  // (path, line, column): a problem without a position sorts first in its file.
-  using Key = std::tuple<std::string_view, uint32_t, uint32_t>;
+  // (path, cell, line, column): a problem without a position sorts first in its file.
+  using Key = std::tuple<std::string_view, uint32_t, uint32_t, uint32_t>;
   std::vector<std::pair<Key, nlohmann::json>> elements;
-  for (const Diagnostic& d : diagnostics)
-    elements.emplace_back(Key{d.path, d.span.begin.line, d.span.begin.column}, to_json(d));
+  for (const Diagnostic& d : diagnostics) {
+    const Position& at = d.span.begin;
+    elements.emplace_back(Key{d.path, at.cell, at.line, at.column}, to_json(d));
+  }
   for (const InputError& e : errors) {
-    elements.emplace_back(Key{e.path, e.at ? e.at->line : 0, e.at ? e.at->column : 0}, to_json(e));
+    elements.emplace_back(
+        Key{e.path, e.at ? e.at->cell : 0, e.at ? e.at->line : 0, e.at ? e.at->column : 0},
+        to_json(e));
   }
   std::stable_sort(elements.begin(), elements.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });

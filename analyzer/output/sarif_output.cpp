@@ -38,11 +38,14 @@ std::string sentence(std::string_view text) {
   return out;
 }
 
+// In a notebook, lines and columns are in the cell the region's property bag names (docs/sarif.md).
 json region(const Span& span) {
-  return {{"startLine", span.begin.line},
-          {"startColumn", span.begin.utf16_column},
-          {"endLine", span.end.line},
-          {"endColumn", span.end.utf16_column}};
+  json out = {{"startLine", span.begin.line},
+              {"startColumn", span.begin.utf16_column},
+              {"endLine", span.end.line},
+              {"endColumn", span.end.utf16_column}};
+  if (span.begin.cell != 0) out["properties"] = {{"cell", span.begin.cell}};
+  return out;
 }
 
 json artifact(const std::string& path) {
@@ -127,17 +130,20 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
   json results = json::array();
   std::map<std::pair<std::string, std::string>, size_t> occurrences;  // (path, line hash) -> count
   for (const Diagnostic& d : diagnostics) {
+    // A viewer of the stored notebook shows its JSON, not its cells: the text names the cell.
+    const std::string cell =
+        d.span.begin.cell == 0 ? "" : fmt::format("In cell {}: ", d.span.begin.cell);
     json result = {{"ruleId", d.rule_id},
                    {"level", level(d.severity)},
-                   {"message", {{"text", sentence(d.message) + " " + sentence(d.help)}}},
+                   {"message", {{"text", cell + sentence(d.message) + " " + sentence(d.help)}}},
                    {"locations", json::array({{{"physicalLocation", physical(d.path, d.span)}}})}};
     if (auto it = rule_index.find(d.rule_id); it != rule_index.end())
       result["ruleIndex"] = it->second;
-    const std::string base_hash = line_hash(d.rule_id, lines(d.path, d.span.begin.line), 0);
+    const std::string base_hash = line_hash(d.rule_id, lines(d.path, d.span.begin), 0);
     const size_t occurrence = occurrences[{d.path, base_hash}]++;
     result["partialFingerprints"] = {
         {"primaryLocationLineHash",
-         line_hash(d.rule_id, lines(d.path, d.span.begin.line), occurrence + 1)}};
+         line_hash(d.rule_id, lines(d.path, d.span.begin), occurrence + 1)}};
     if (!d.related.empty()) {
       json related = json::array();
       for (size_t i = 0; i < d.related.size(); ++i) {
@@ -147,7 +153,9 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
       }
       result["relatedLocations"] = related;
     }
-    if (d.fix) result["fixes"] = json::array({fix_json(d)});
+    // A SARIF fix replaces regions of the stored file: a notebook's is its JSON, where a cell's
+    // line and column are no place, so a notebook's fix is left to `sealint --fix`.
+    if (d.fix && d.span.begin.cell == 0) result["fixes"] = json::array({fix_json(d)});
     if (d.suppressed) result["suppressions"] = json::array({{{"kind", "inSource"}}});
     if (d.confirmation) {
       result["message"]["text"] = result["message"]["text"].get<std::string>() +
@@ -180,6 +188,7 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     json location = {{"artifactLocation", artifact(error.path)}};
     if (error.at) {
       location["region"] = {{"startLine", error.at->line}, {"startColumn", error.at->utf16_column}};
+      if (error.at->cell != 0) location["region"]["properties"] = {{"cell", error.at->cell}};
     }
     notifications.push_back({{"level", error.warning ? "warning" : "error"},
                              {"message", {{"text", sentence(error.message)}}},

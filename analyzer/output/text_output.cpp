@@ -90,6 +90,11 @@ bool fixable(const Diagnostic& d, const TextOptions& options) {
 
 }  // namespace
 
+std::string position_text(const Position& at) {
+  if (at.cell == 0) return fmt::format("{}:{}", at.line, at.column);
+  return fmt::format("cell {}:{}:{}", at.cell, at.line, at.column);
+}
+
 void write_fixed(std::ostream& out, const std::vector<Diagnostic>& fixed, bool show_fixes) {
   if (fixed.empty()) return;
   out << fmt::format("Fixed {}{}\n", plural(fixed.size(), "finding", "findings"),
@@ -117,12 +122,12 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const LineLookup& lines, const TextOptions& options) {
   const Palette p = palette(options.color);
   for (const Diagnostic& d : diagnostics) {
-    out << fmt::format("{}{}:{}:{}:{} {}{}[{}]{}{}: {}{}{}{}\n", p.bold, printable(d.path),
-                       d.span.begin.line, d.span.begin.column, p.reset,
-                       severity_color(p, d.severity), severity_name(d.severity), d.rule_id, p.reset,
+    out << fmt::format("{}{}:{}:{} {}{}[{}]{}{}: {}{}{}{}\n", p.bold, printable(d.path),
+                       position_text(d.span.begin), p.reset, severity_color(p, d.severity),
+                       severity_name(d.severity), d.rule_id, p.reset,
                        d.suppressed ? " (suppressed)" : "", p.bold,
                        fixable(d, options) ? "[*] " : "", printable(d.message), p.reset);
-    const std::string line = printable_line(lines(d.path, d.span.begin.line));
+    const std::string line = printable_line(lines(d.path, d.span.begin));
     const std::string number = std::to_string(d.span.begin.line);
     const std::string gutter(number.size(), ' ');
     if (!line.empty()) {
@@ -136,9 +141,9 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                          underline(line, d.span.begin.column, end_column), p.reset);
     }
     for (const RelatedLocation& related : d.related) {
-      out << fmt::format("{} {}={} {}note{}: {}:{}:{}: {}\n", gutter, p.blue, p.reset, p.bold,
-                         p.reset, printable(d.path), related.span.begin.line,
-                         related.span.begin.column, printable(related.message));
+      out << fmt::format("{} {}={} {}note{}: {}:{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset,
+                         printable(d.path), position_text(related.span.begin),
+                         printable(related.message));
     }
     if (!d.help.empty())
       out << fmt::format("{} {}={} {}help{}: {}\n", gutter, p.blue, p.reset, p.bold, p.reset,
@@ -253,8 +258,8 @@ void write_input_errors(std::ostream& out, const std::vector<InputError>& errors
     const std::string path =
         e.path.empty() ? std::string("sealint") : printable(display_path(e.path));
     if (e.at) {
-      out << fmt::format("{}{}:{}:{}:{} {}{}{}: {}\n", p.bold, path, e.at->line, e.at->column,
-                         p.reset, color, word, p.reset, printable(e.message));
+      out << fmt::format("{}{}:{}:{} {}{}{}: {}\n", p.bold, path, position_text(*e.at), p.reset,
+                         color, word, p.reset, printable(e.message));
     } else {
       out << fmt::format("{}{}:{} {}{}{}: {}\n", p.bold, path, p.reset, color, word, p.reset,
                          printable(e.message));

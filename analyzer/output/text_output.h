@@ -17,8 +17,11 @@ struct TextOptions {
   bool unsafe_fixes = false;
 };
 
-// Returns the source line text for (path, line); empty when unknown.
-using LineLookup = std::function<std::string(std::string_view path, uint32_t line)>;
+// Returns the source line text at `at`'s line (of its cell, in a notebook); empty when unknown.
+using LineLookup = std::function<std::string(std::string_view path, const Position& at)>;
+
+// `4:5`, or `cell 3:4:5` in a notebook (ruff's shape): what follows `path:` in the text output.
+[[nodiscard]] std::string position_text(const Position& at);
 
 // A finding `--fix` would fix (with --unsafe-fixes, an unsafe fix too) gets ruff's `[*]` mark at
 // the start of its message.

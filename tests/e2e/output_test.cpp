@@ -151,6 +151,18 @@ TEST_F(GoldenTest, MatchesTheGithubGoldenForTheLeakyFile) {
   expect_golden("leaky.github", normalize(run.out));
 }
 
+// The FAQ's leak in a notebook (docs/notebooks.md): each format points at cell 4, line 9.
+TEST_F(GoldenTest, MatchesTheGoldensOfEachFormatForTheLeakyNotebook) {
+  write("leaky.ipynb",
+        read_file(fs::path(SEALINT_SOURCE_DIR) / "examples/notebooks/leaky_total_loss.ipynb"));
+  for (const std::string format : {"text", "json", "sarif", "github"}) {
+    const RunOutput run = this->run({"--format", format, "leaky.ipynb"});
+    ASSERT_EQ(run.exit_code, 1) << describe(run);
+    expect_golden("notebook." + (format == "text" ? std::string("txt") : format),
+                  normalize(run.out));
+  }
+}
+
 TEST_F(GoldenTest, ExitsTwoWithEachFormatOnAnInputError) {
   write("train.py", kLeakyTrainPy);
   for (const char* format : {"text", "json", "sarif", "github"}) {

@@ -26,8 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const RunResult result = lint.driver().run({input}, options);
 
   auto file = SourceFile::from_bytes("fuzz.py", bytes);
-  const output::LineLookup lines = [&](std::string_view, uint32_t line) {
-    return file ? std::string(file->line_text(line)) : std::string();
+  const output::LineLookup lines = [&](std::string_view, const Position& at) {
+    return file ? std::string(file->line_text(at.line)) : std::string();
   };
   std::ostringstream out;
   output::write_text(out, result.diagnostics, lines, {.color = true});

@@ -27,6 +27,16 @@ for fixture in fixtures/python/*.py fixtures/python/*/*.py; do
     /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1
   fi
 done
+# A notebook's regions are in its cells, which each region's property bag names.
+out=$work/notebook.sarif
+rc=0
+"$sealint" --format sarif -o "$out" examples/notebooks/leaky_total_loss.ipynb 2>"$out.err" || rc=$?
+if [ "$rc" -ne 1 ] || ! grep -q '"cell": 4' "$out"; then
+  echo "notebook: expected a finding in cell 4 (exit 1), got exit $rc: $(cat "$out.err")" >&2
+  status=1
+else
+  /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1
+fi
 # Confirm mode adds a verdict, and a code flow of what holds the growth, to a result.
 out=$work/confirm.sarif
 if ! "$sealint" confirm --python /usr/bin/python3 --format sarif -o "$out" \
