@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -982,6 +983,8 @@ class Tensor : public TensorBase {
   at::Tensor dot(const at::Tensor& tensor) const;
   at::Tensor eq(const at::Scalar& other) const;
   at::Tensor eq(const at::Tensor& other) const;
+  at::Tensor& eq_(const at::Scalar& other) const;
+  at::Tensor& eq_(const at::Tensor& other) const;
   bool equal(const at::Tensor& other) const;
   at::Tensor exp() const;
   at::Tensor& exp_() const;
