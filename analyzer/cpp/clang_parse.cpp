@@ -158,6 +158,14 @@ void collect(ParseDiagnostics& diagnostics, const IncludeLog& includes, ParsePro
   problems.headers_with_errors = diagnostics.headers_with_errors();
 }
 
+// Whether Clang parses the file as CUDA: a .cu file, unless the flags say `-x c++`.
+bool parses_as_cuda(const std::string& path, const std::vector<std::string>& args) {
+  for (size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "-x" && (args[i + 1] == "c++" || args[i + 1] == "c++-header")) return false;
+  }
+  return std::filesystem::path(path).extension() == ".cu";
+}
+
 // Parses with the real LibTorch headers: with the PCH when one can be used, else from source.
 Result<ParseProblems> parse_system(const std::string& code, const std::string& absolute,
                                    const std::vector<std::string>& args,
@@ -165,8 +173,15 @@ Result<ParseProblems> parse_system(const std::string& code, const std::string& a
                                    PchAttempts& attempts, const AstCallback& on_ast) {
   ParseProblems problems;
   std::optional<ParseDiagnostics> diagnostics;
-  ClangRun run = parse_with_pch(code, absolute, args, shown_path, options, attempts,
-                                problems.pch_note, diagnostics, on_ast);
+  ClangRun run;
+  // The PCH is made as C++, and Clang refuses a C++ PCH for CUDA: a shared one would be made
+  // again and overwritten by every .cu file, then refused all the same.
+  if (parses_as_cuda(absolute, args)) {
+    problems.pch_note = "a CUDA file: the precompiled headers are C++ only";
+  } else {
+    run = parse_with_pch(code, absolute, args, shown_path, options, attempts, problems.pch_note,
+                         diagnostics, on_ast);
+  }
   if (!run.ran) {
     diagnostics.emplace(shown_path, true, std::string());
     run = run_clang(code, absolute, args, {}, *diagnostics, {}, pch_accepted, on_ast);
