@@ -646,7 +646,14 @@ class Lowerer {
     }
     if (const auto* literal = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
       return constant(ir::ConstKind::Bool, literal->getValue() ? "True" : "False", where);
-    if (llvm::isa<clang::StringLiteral>(e)) return constant(ir::ConstKind::Str, "\"\"", where);
+    if (const auto* literal = llvm::dyn_cast<clang::StringLiteral>(e)) {
+      // Quoted, as Python's string constants are: rules read what a message says
+      // (`what.find("out of memory")`). Wide and UTF-16/32 literals stay empty.
+      return constant(ir::ConstKind::Str,
+                      literal->getCharByteWidth() == 1 ? "\"" + literal->getString().str() + "\""
+                                                       : std::string("\"\""),
+                      where);
+    }
     if (llvm::isa<clang::CXXNullPtrLiteralExpr>(e))
       return constant(ir::ConstKind::None, "None", where);
     if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
