@@ -12,6 +12,7 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/semantic/training_calls.h"
 #include "rules/SL008/handlers.h"
+#include "rules/SL008/held_graphs.h"
 #include "rules/SL008/kept_errors.h"
 #include "rules/rule.h"
 #include "rules/support/quote.h"
@@ -25,7 +26,7 @@ constexpr RuleInfo kInfo = {
     .name = "oom-retry-in-except",
     .severity = Severity::Warning,
     .python = true,
-    .cpp = false,
+    .cpp = true,
     .summary =
         "Flags a training step retried inside the `except` handler of an out-of-memory error, and "
         "a caught error or its traceback kept in a variable that outlives the handler.",
@@ -84,6 +85,11 @@ class OomRetryInExcept final : public Rule {
     if (!says_memory && (body.steps.empty() || sl008::catches_lookup_error(module, handler)))
       return;
 
+    if (module.language() == ir::Language::Cpp) {
+      check_cpp_handler(module, analysis, function, try_stmt, handler, body, says_memory, reported,
+                        sink);
+      return;
+    }
     // `traceback.clear_frames(...)` first: the retry no longer runs beside the failed step.
     if (!sl008::handler_clears_frames(module, handler)) {
       if (const Expr* retry = find_retry(analysis, function, handler, body, says_memory)) {
@@ -124,6 +130,34 @@ class OomRetryInExcept final : public Rule {
       if (const Expr* call = sl008::statement_call(stmt)) body.statement_calls.push_back(call);
     });
     return body;
+  }
+
+  // C++ unwinds the `try` block's locals before the handler runs, and a caught c10::Error keeps
+  // text, not frames: a retry there runs beside the failed step only through a variable declared
+  // before the `try` that the step stored its graph in. A copied error keeps nothing.
+  void check_cpp_handler(const ir::Module& module, const ir::FileAnalysis& analysis,
+                         const ir::Function& function, const Stmt& try_stmt, const Handler& handler,
+                         const TryBody& body, bool says_memory,
+                         std::unordered_set<const void*>& reported, DiagnosticSink& sink) const {
+    const Stmt* held = sl008::graph_kept_past_try(analysis, try_stmt);
+    // Everything the failed step built died with the `try` block.
+    if (held == nullptr) return;
+    const Expr* retry = find_retry(analysis, function, handler, body, says_memory);
+    if (retry == nullptr || !reported.insert(retry).second) return;
+    const std::string_view name = held->targets.front()->text;
+    // `loss = torch::Tensor();` first: the graph is gone before the retry.
+    if (sl008::rebound_before(handler, name, retry->range.begin)) return;
+    sink.report(
+        kInfo, retry->range,
+        fmt::format("`{}` retries the step inside {}, while `{}` still holds the failed "
+                    "step's autograd graph",
+                    quote_call(module, *retry), sl008::handler_words(module, handler), name),
+        fmt::format("declare `{}` inside the `try` block, so that unwinding frees it "
+                    "before the handler runs, or reset it first (`{} = torch::Tensor();`)",
+                    name, name),
+        {{handler.header, fmt::format("{} runs after the `try` block's locals are freed",
+                                      sl008::handler_words(module, handler))},
+         {held->range, fmt::format("`{}`, declared before the `try`, keeps the graph", name)}});
   }
 
   // The first call in the handler that runs the step again: a training call; in a handler that

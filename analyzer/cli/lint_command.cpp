@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -161,6 +163,14 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   // In the findings' shape (`path: note: ...`), one whole line per write: workers may say it at
   // once.
   driver_options.cpp.on_pch_build = [](const std::string& path, const std::string& message) {
+    const std::string line = fmt::format("{}: note: {}\n", path, message);
+    std::fputs(line.c_str(), stderr);
+  };
+  // Said once a run: the first file that needed the real headers stands for the others.
+  auto fallback_said = std::make_shared<std::atomic<bool>>(false);
+  driver_options.cpp.on_model_fallback = [fallback_said](const std::string& path,
+                                                         const std::string& message) {
+    if (fallback_said->exchange(true)) return;
     const std::string line = fmt::format("{}: note: {}\n", path, message);
     std::fputs(line.c_str(), stderr);
   };

@@ -8,6 +8,7 @@
 #include "analyzer/cpp/clang_parse.h"
 #include "analyzer/cpp/comments.h"
 #include "analyzer/cpp/lowering.h"
+#include "analyzer/cpp/parse_report.h"
 
 namespace sealint::cpp {
 
@@ -48,6 +49,17 @@ Result<ir::LoweredFile> CppFrontend::lower(std::shared_ptr<const SourceFile> fil
   if (!parsed) return make_error(parsed.error());
   module.comments = find_comments(file->code());
   if (parsed->first_error) out.problems.push_back(std::move(*parsed->first_error));
+  for (InputError& warning : recovery_warnings(*parsed, module, std::string(file->path())))
+    out.problems.push_back(std::move(warning));
+  if (parsed->fell_back && state_->options.on_model_fallback) {
+    const ModelGap& gap = *parsed->fell_back;
+    state_->options.on_model_fallback(
+        std::string(file->path()),
+        fmt::format("sealint's model of LibTorch lacks `{}`{}: files that need more than the model "
+                    "are analysed with the installed LibTorch headers (slower; "
+                    "--torch-headers=system uses them for every file)",
+                    gap.name, gap.at ? fmt::format(" (line {})", gap.at->line) : ""));
+  }
   if (parsed->note && !state_->noted_missing_entry) {
     state_->noted_missing_entry = true;
     out.problems.push_back({std::string(file->path()), std::nullopt, *parsed->note, true});

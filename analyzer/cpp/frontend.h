@@ -25,6 +25,10 @@ struct CppOptions {
   // on 2 cores), so that a slow first run is not taken for a hang. May be called from several
   // workers at once.
   std::function<void(const std::string& path, const std::string& message)> on_pch_build;
+  // Told, with the analysed file's shown path and a sentence, when a file uses a name sealint's
+  // model of LibTorch lacks and is parsed with the real headers instead (slower). Every such file
+  // tells it; the caller says it once. May be called from several workers at once.
+  std::function<void(const std::string& path, const std::string& message)> on_model_fallback;
 };
 
 // Is `path` a C++ source sealint analyses (.cpp, .cc, .cxx, .cu)?

@@ -552,6 +552,7 @@ class Lowerer {
     if (depth_ > kMaxDepth) return other(e);
     Expr* out = lower_expr_kind(e);
     if (out->type_hint == TypeHint::Unknown) out->type_hint = classify(e->getType());
+    out->dependent = out->dependent || e->isTypeDependent();
     return out;
   }
 
@@ -596,6 +597,7 @@ class Lowerer {
     }
     if (llvm::isa<clang::CXXThisExpr>(e))
       return name(std::string(ir::kReceiver), where, TypeHint::Unknown);
+    if (Expr* dependent = lower_dependent(e, where)) return dependent;
     if (const auto* call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e))
       return lower_operator_call(call, where);
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(e)) return lower_call(call, where);
@@ -646,7 +648,14 @@ class Lowerer {
     }
     if (const auto* literal = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
       return constant(ir::ConstKind::Bool, literal->getValue() ? "True" : "False", where);
-    if (llvm::isa<clang::StringLiteral>(e)) return constant(ir::ConstKind::Str, "\"\"", where);
+    if (const auto* literal = llvm::dyn_cast<clang::StringLiteral>(e)) {
+      // Quoted, as Python's string constants are: rules read what a message says
+      // (`what.find("out of memory")`). Wide and UTF-16/32 literals stay empty.
+      return constant(ir::ConstKind::Str,
+                      literal->getCharByteWidth() == 1 ? "\"" + literal->getString().str() + "\""
+                                                       : std::string("\"\""),
+                      where);
+    }
     if (llvm::isa<clang::CXXNullPtrLiteralExpr>(e))
       return constant(ir::ConstKind::None, "None", where);
     if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(e)) {
@@ -664,6 +673,37 @@ class Lowerer {
       return sub;
     }
     return other(e);
+  }
+
+  // In a template, what depends on a template parameter is not resolved until instantiation:
+  // `batch.target`, `loss.backward()`, `history.push_back(loss)` with `auto loss` from a
+  // dependent call. They lower as written (an attribute of the base, a library function by its
+  // qualified name), as Python's are: the rules then see the template once, as the user wrote it.
+  Expr* lower_dependent(const clang::Expr* e, ir::SourceRange where) {
+    const clang::Expr* base = nullptr;
+    std::string member;
+    if (const auto* m = llvm::dyn_cast<clang::CXXDependentScopeMemberExpr>(e)) {
+      base = m->isImplicitAccess() ? nullptr : m->getBase();
+      member = m->getMember().getAsString();
+    } else if (const auto* u = llvm::dyn_cast<clang::UnresolvedMemberExpr>(e)) {
+      base = u->isImplicitAccess() ? nullptr : u->getBase();
+      member = u->getMemberName().getAsString();
+    } else if (const auto* lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(e)) {
+      // `torch::nll_loss(out, batch.target)`: every candidate is the same library function.
+      if (lookup->getNumDecls() == 0) return nullptr;
+      const clang::NamedDecl* candidate = (*lookup->decls_begin())->getUnderlyingDecl();
+      if (in_main_file(candidate->getLocation()))
+        return name(candidate->getNameAsString(), where, TypeHint::Unknown);
+      return chain(dotted(candidate->getQualifiedNameAsString()), where);
+    } else {
+      return nullptr;
+    }
+    Expr* attr = module_.new_expr(ExprKind::Attr, where);
+    attr->text = module_.intern(member);
+    attr->items.push_back(base == nullptr || llvm::isa<clang::CXXThisExpr>(base->IgnoreImplicit())
+                              ? name(std::string(ir::kReceiver), where, TypeHint::Unknown)
+                              : lower_expr(unwrap_arrow(base->IgnoreImplicit())));
+    return attr;
   }
 
   Expr* constant(ir::ConstKind kind, std::string text, ir::SourceRange where) {

@@ -78,6 +78,9 @@ struct Expr {
   // C++: the operand of `std::move(x)`, which lowers to `x` itself (the value flows on) but
   // leaves `x` moved-from: a tensor that holds nothing afterwards.
   bool moved = false;
+  // C++: the value's type depends on a template parameter (`auto loss` from a dependent call in a
+  // function template), so a member template is called as `loss.template item<float>()`.
+  bool dependent = false;
   std::vector<Expr*> items;
   std::vector<Keyword> keywords;
   std::vector<ComprehensionFor> generators;

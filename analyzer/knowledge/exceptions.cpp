@@ -14,6 +14,18 @@ MemoryCatch memory_catch(std::string_view class_name) {
   return MemoryCatch::Other;
 }
 
+MemoryCatch cpp_memory_catch(std::string_view qualified) {
+  if (qualified == "torch.OutOfMemoryError") return MemoryCatch::OutOfMemory;
+  if (qualified == "torch.Error") return MemoryCatch::Runtime;
+  if (qualified == "std.exception") return MemoryCatch::Broad;
+  return MemoryCatch::Other;
+}
+
+bool empties_device_cache(std::string_view qualified) {
+  return qualified.ends_with("cuda.empty_cache") ||
+         qualified.ends_with("cuda.CUDACachingAllocator.emptyCache");
+}
+
 bool is_lookup_error(std::string_view class_name) {
   return class_name == "IndexError" || class_name == "KeyError" || class_name == "LookupError";
 }

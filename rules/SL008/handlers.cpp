@@ -37,8 +37,13 @@ bool lowers_batch_size(const Stmt& stmt) {
 }  // namespace
 
 knowledge::MemoryCatch handler_catch(const ir::Module& module, const Handler& handler) {
-  if (handler.types.empty()) return knowledge::MemoryCatch::Broad;  // bare `except:`
+  if (handler.types.empty()) return knowledge::MemoryCatch::Broad;  // `except:`, `catch (...)`
   knowledge::MemoryCatch out = knowledge::MemoryCatch::Other;
+  if (module.language() == ir::Language::Cpp) {
+    for (const Expr* type : handler.types)
+      out = std::max(out, knowledge::cpp_memory_catch(ir::qualified_name(module, type)));
+    return out;
+  }
   for_each_caught(module, handler, [&](std::string_view name) {
     out = std::max(out, knowledge::memory_catch(name));
   });
@@ -68,6 +73,12 @@ void for_each_caught(const ir::Module& module, const Handler& handler,
 }
 
 std::string handler_words(const ir::Module& module, const Handler& handler) {
+  if (module.language() == ir::Language::Cpp) {
+    if (handler.types.empty()) return "the `catch (...)` handler";
+    const QuotedExpr type = quote_range(module, handler.types.front()->range, kMaxTypesQuote);
+    return type.complete ? fmt::format("the `catch ({})` handler", type.text)
+                         : "the `catch` handler";
+  }
   if (handler.types.empty()) return "the bare `except` handler";
   const QuotedExpr types =
       quote_range(module, {handler.types.front()->range.begin, handler.types.back()->range.end},
@@ -92,7 +103,7 @@ bool handler_mentions_memory(const ir::Module& module, const Handler& handler) {
         found = true;
       }
       if (expr.kind == ExprKind::Call &&
-          ir::qualified_name(module, expr.callee()).ends_with("cuda.empty_cache")) {
+          knowledge::empties_device_cache(ir::qualified_name(module, expr.callee()))) {
         found = true;
       }
     });

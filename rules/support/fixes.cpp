@@ -17,7 +17,8 @@ std::string_view item_method(const ir::Module& module) {
 }
 
 Fix item_fix(const ir::Module& module, const ir::Expr& value) {
-  const std::string_view item = item_method(module);
+  // In a template, `loss.item<float>()` on a dependent `loss` does not compile.
+  const std::string_view item = value.dependent ? "template item<float>()" : item_method(module);
   Fix fix;
   fix.title = fmt::format("call `.{}` on the accumulated value", item);
   fix.safe = false;

@@ -5,8 +5,8 @@
 # stress checks twice:
 #   1. against the real LibTorch 1.13 headers (Debian's libtorch-dev), ~10 s per file;
 #   2. against sealint's model of the LibTorch API (analyzer/cpp/torch_model), < 1 s per file.
-# Files: REPO_ROOT/examples/cpp/*.cpp, tests/cpp_examples/model_header_cases.cpp and
-# tests/cpp_examples/model_header_types.cpp.
+# Files: REPO_ROOT/examples/cpp/*.cpp, tests/cpp_examples/model_header_cases.cpp,
+# tests/cpp_examples/model_header_types.cpp and tests/cpp_examples/pytorch_examples_names.cpp.
 # Exits 0 when every file parses under both header sets; otherwise prints each failure
 # with the compiler's first errors and exits 1. Exits 2 on bad usage or a missing tool.
 #
@@ -42,7 +42,7 @@ files=()
 for f in "$root"/examples/cpp/*.cpp; do
   [ -e "$f" ] && files+=("$f")
 done
-for f in model_header_cases.cpp model_header_types.cpp; do
+for f in model_header_cases.cpp model_header_types.cpp pytorch_examples_names.cpp; do
   files+=("$root/tests/cpp_examples/$f")
 done
 if [ "${#files[@]}" -eq 0 ]; then

@@ -15,6 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // The example's `total_loss += loss;`.
 constexpr std::string_view kCppLeakAt = "train.cpp:47:5: error[SL001]";
@@ -104,6 +105,31 @@ TEST_F(CppPchTest, AnUnwritableCacheFolderStillGivesTheFindingsAndOneWarning) {
   EXPECT_THAT(run.err, HasSubstr("warning: LibTorch headers parsed without a precompiled header"));
   EXPECT_EQ(count_lines(run.err), 1U) << describe(run);
   EXPECT_TRUE(pch_files().empty());
+}
+
+// Clang refuses a C++ PCH for CUDA: a .cu file is parsed from source on purpose, says so, and
+// leaves the C++ PCH as it was (it used to make it again, overwrite it, then parse without it).
+TEST_F(CppPchTest, ACudaFileIsParsedWithoutThePchAndLeavesTheCppPchAlone) {
+  const RunOutput first = run_system();
+  EXPECT_EQ(first.exit_code, 1) << describe(first);
+  const std::vector<fs::path> made = pch_files();
+  ASSERT_EQ(made.size(), 1U);
+  const auto written = fs::last_write_time(made[0]);
+
+  write("kernel.cu", read_file(cwd() / "train.cpp"));
+  const RunOutput cuda =
+      run({"--torch-headers=system", "--cache-dir", "cache", "kernel.cu", "train.cpp"});
+  EXPECT_EQ(cuda.exit_code, 1) << describe(cuda);
+  EXPECT_THAT(cuda.out, HasSubstr("kernel.cu:47:5: error[SL001]"));
+  EXPECT_THAT(cuda.out, HasSubstr(kCppLeakAt));
+  EXPECT_THAT(cuda.err, HasSubstr("kernel.cu: warning: LibTorch headers parsed without a "
+                                  "precompiled header (a CUDA file: the precompiled headers are "
+                                  "C++ only)"))
+      << describe(cuda);
+  EXPECT_THAT(cuda.err, Not(HasSubstr("precompiling"))) << describe(cuda);
+  EXPECT_THAT(cuda.err, Not(HasSubstr("refuses"))) << describe(cuda);
+  EXPECT_EQ(pch_files(), made);
+  EXPECT_EQ(fs::last_write_time(made[0]), written);
 }
 
 }  // namespace

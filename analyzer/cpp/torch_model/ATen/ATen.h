@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -57,11 +58,10 @@
 #define C10_LIKELY(expr) (expr)
 #define C10_UNLIKELY(expr) (expr)
 
-#define TORCH_CHECK(cond, ...)                                         \
-  if (!(cond)) {                                                       \
-    ::c10::detail::torchCheckFail(                                     \
-        __func__, __FILE__, static_cast<uint32_t>(__LINE__),           \
-        ::c10::str(__VA_ARGS__));                                      \
+#define TORCH_CHECK(cond, ...)                                                         \
+  if (!(cond)) {                                                                       \
+    ::c10::detail::torchCheckFail(__func__, __FILE__, static_cast<uint32_t>(__LINE__), \
+                                  ::c10::str(__VA_ARGS__));                            \
   }
 #define TORCH_CHECK_VALUE(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
 #define TORCH_CHECK_INDEX(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
@@ -69,8 +69,9 @@
 #define TORCH_INTERNAL_ASSERT_DEBUG_ONLY(...)
 #define AT_ASSERT(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
 #define AT_ASSERTM(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
-#define AT_ERROR(...) ::c10::detail::torchCheckFail(__func__, __FILE__, \
-    static_cast<uint32_t>(__LINE__), ::c10::str(__VA_ARGS__))
+#define AT_ERROR(...)                                                                \
+  ::c10::detail::torchCheckFail(__func__, __FILE__, static_cast<uint32_t>(__LINE__), \
+                                ::c10::str(__VA_ARGS__))
 #define TORCH_WARN(...) ::c10::detail::warn(::c10::str(__VA_ARGS__))
 #define TORCH_WARN_ONCE(...) ::c10::detail::warn(::c10::str(__VA_ARGS__))
 
@@ -78,20 +79,20 @@
 namespace torch {
 namespace autograd {
 struct Node;
-} // namespace autograd
-} // namespace torch
+}  // namespace autograd
+}  // namespace torch
 
 namespace caffe2 {
 class TypeMeta;
-} // namespace caffe2
+}  // namespace caffe2
 
 namespace c10 {
 
 namespace detail {
-[[noreturn]] void torchCheckFail(const char* func, const char* file,
-                                 uint32_t line, const std::string& msg);
+[[noreturn]] void torchCheckFail(const char* func, const char* file, uint32_t line,
+                                 const std::string& msg);
 void warn(const std::string& msg);
-} // namespace detail
+}  // namespace detail
 
 // Bodies below exist only where a template may be instantiated with a lambda or a
 // function-local type: Clang rejects a used-but-undefined function whose type has
@@ -106,8 +107,16 @@ std::string str(const Args&... args) {
 class Error : public std::exception {
  public:
   const char* what() const noexcept override;
+  const char* what_without_backtrace() const noexcept;
   const std::string& msg() const;
 };
+// c10/util/Exception.h: what LibTorch throws, by kind (each crosses to Python as its namesake).
+class IndexError : public Error {};
+class ValueError : public Error {};
+class TypeError : public Error {};
+class NotImplementedError : public Error {};
+class LinAlgError : public Error {};
+class OutOfMemoryError : public Error {};
 
 // ---------------------------------------------------------------------------
 // c10/util/Optional.h (c10::optional is its own class in 1.13, not std::optional)
@@ -138,25 +147,24 @@ template <class B1, class... Bn>
 struct conj<B1, Bn...> : std::conditional_t<bool(B1::value), conj<Bn...>, B1> {};
 template <class B>
 struct neg : std::integral_constant<bool, !bool(B::value)> {};
-} // namespace detail
+}  // namespace detail
 
 template <class T>
 class optional {
   template <class U>
-  using not_special = detail::conj<
-      detail::neg<std::is_same<std::decay_t<U>, optional<T>>>,
-      detail::neg<std::is_same<std::decay_t<U>, nullopt_t>>,
-      detail::neg<std::is_same<std::decay_t<U>, in_place_t>>>;
+  using not_special = detail::conj<detail::neg<std::is_same<std::decay_t<U>, optional<T>>>,
+                                   detail::neg<std::is_same<std::decay_t<U>, nullopt_t>>,
+                                   detail::neg<std::is_same<std::decay_t<U>, in_place_t>>>;
   template <class U>
-  using enable_implicit_t = std::enable_if_t<
-      detail::conj<not_special<U>, std::is_constructible<T, U&&>,
-                   std::is_convertible<U&&, T>>::value,
-      bool>;
+  using enable_implicit_t =
+      std::enable_if_t<detail::conj<not_special<U>, std::is_constructible<T, U&&>,
+                                    std::is_convertible<U&&, T>>::value,
+                       bool>;
   template <class U>
-  using enable_explicit_t = std::enable_if_t<
-      detail::conj<not_special<U>, std::is_constructible<T, U&&>,
-                   detail::neg<std::is_convertible<U&&, T>>>::value,
-      bool>;
+  using enable_explicit_t =
+      std::enable_if_t<detail::conj<not_special<U>, std::is_constructible<T, U&&>,
+                                    detail::neg<std::is_convertible<U&&, T>>>::value,
+                       bool>;
 
  public:
   using value_type = T;
@@ -230,15 +238,15 @@ template <typename T, typename Head, typename... Tail>
 struct constructible_from_any<T, Head, Tail...>
     : std::conditional_t<__is_constructible(Head, T), std::true_type,
                          constructible_from_any<T, Tail...>> {};
-} // namespace detail
+}  // namespace detail
 
 template <typename... Ts>
 class variant {
   template <typename T>
-  using enable_alt_t = std::enable_if_t<
-      detail::conj<detail::neg<std::is_same<std::decay_t<T>, variant>>,
-                   detail::constructible_from_any<T&&, Ts...>>::value,
-      bool>;
+  using enable_alt_t =
+      std::enable_if_t<detail::conj<detail::neg<std::is_same<std::decay_t<T>, variant>>,
+                                    detail::constructible_from_any<T&&, Ts...>>::value,
+                       bool>;
 
  public:
   variant();
@@ -375,8 +383,7 @@ template <typename Integer1, typename Integer2,
           std::enable_if_t<std::is_integral<Integer1>::value, bool> = true,
           std::enable_if_t<std::is_integral<Integer2>::value, bool> = true>
 integer_range<Integer2> irange(Integer1 begin, Integer2 end);
-template <typename Integer,
-          std::enable_if_t<std::is_integral<Integer>::value, bool> = true>
+template <typename Integer, std::enable_if_t<std::is_integral<Integer>::value, bool> = true>
 integer_range<Integer> irange(Integer end);
 
 // c10/util/intrusive_ptr.h (minimal)
@@ -522,16 +529,10 @@ constexpr auto kSparseCsr = Layout::SparseCsr;
 constexpr auto kMkldnn = Layout::Mkldnn;
 std::ostream& operator<<(std::ostream& stream, Layout layout);
 
-enum class MemoryFormat : int8_t {
-  Contiguous,
-  Preserve,
-  ChannelsLast,
-  ChannelsLast3d,
-  NumOptions
-};
+enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast, ChannelsLast3d, NumOptions };
 std::ostream& operator<<(std::ostream& stream, MemoryFormat memory_format);
 
-} // namespace c10
+}  // namespace c10
 
 namespace caffe2 {
 // c10/util/typeid.h: a tensor's dtype() is a TypeMeta
@@ -550,7 +551,7 @@ class TypeMeta final {
   friend bool operator!=(const TypeMeta& lhs, const TypeMeta& rhs) noexcept;
 };
 std::ostream& operator<<(std::ostream& stream, const TypeMeta& typeMeta);
-} // namespace caffe2
+}  // namespace caffe2
 
 namespace c10 {
 // c10/core/ScalarTypeToTypeMeta.h
@@ -575,8 +576,7 @@ class Scalar {
   /* implicit */ Scalar(float vv);
   /* implicit */ Scalar(double vv);
   template <typename T,
-            typename std::enable_if<std::is_same<T, bool>::value, bool>::type* =
-                nullptr>
+            typename std::enable_if<std::is_same<T, bool>::value, bool>::type* = nullptr>
   /* implicit */ Scalar(T vv);
   Scalar(const Scalar& rhs);
   Scalar(Scalar&& rhs) noexcept;
@@ -617,8 +617,7 @@ struct TensorOptions {
   /* implicit */ TensorOptions(Layout layout);
   /* implicit */ TensorOptions(Device device);
   template <typename... Args,
-            typename = std::enable_if_t<
-                std::is_constructible<Device, Args&&...>::value>>
+            typename = std::enable_if_t<std::is_constructible<Device, Args&&...>::value>>
   /* implicit */ TensorOptions(Args&&... args);
   /* implicit */ TensorOptions(caffe2::TypeMeta dtype);
   /* implicit */ TensorOptions(ScalarType dtype);
@@ -635,7 +634,8 @@ struct TensorOptions {
   C10_NODISCARD TensorOptions layout(c10::optional<Layout> layout) const noexcept;
   C10_NODISCARD TensorOptions requires_grad(c10::optional<bool> requires_grad) const noexcept;
   C10_NODISCARD TensorOptions pinned_memory(c10::optional<bool> pinned_memory) const noexcept;
-  C10_NODISCARD TensorOptions memory_format(c10::optional<MemoryFormat> memory_format) const noexcept;
+  C10_NODISCARD TensorOptions
+  memory_format(c10::optional<MemoryFormat> memory_format) const noexcept;
 
   Device device() const noexcept;
   bool has_device() const noexcept;
@@ -704,13 +704,13 @@ struct Generator {
 };
 struct Storage;
 
-} // namespace c10
+}  // namespace c10
 
 // ---------------------------------------------------------------------------
 // ATen
 // ---------------------------------------------------------------------------
 namespace at {
-using namespace c10; // as in c10/macros/Macros.h
+using namespace c10;  // as in c10/macros/Macros.h
 
 class Tensor;
 class TensorBase;
@@ -721,7 +721,7 @@ using Generator = c10::Generator;
 
 namespace indexing {
 struct TensorIndex;
-} // namespace indexing
+}  // namespace indexing
 
 // ATen/core/Dimname.h: only as an overload set member. Named-dimension overloads
 // matter to user code in one way: `t.mean({0, 1})` is ambiguous in 1.13 (the braced
@@ -741,7 +741,7 @@ using AutoFwGradMode = c10::AutoFwGradMode;
 
 namespace Reduction {
 enum Reduction { None, Mean, Sum, END };
-} // namespace Reduction
+}  // namespace Reduction
 
 // ATen/core/TensorAccessor.h (simplified: no PtrTraits/index_t parameters)
 template <typename T, size_t N>
@@ -777,8 +777,7 @@ class TensorBase {
   TensorBase contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   const TensorBase& fill_(const c10::Scalar& scalar) const;
   const TensorBase& zero_() const;
-  TensorBase to(at::TensorOptions options = {}, bool non_blocking = false,
-                bool copy = false,
+  TensorBase to(at::TensorOptions options = {}, bool non_blocking = false, bool copy = false,
                 c10::optional<at::MemoryFormat> memory_format = c10::nullopt) const;
   bool is_complex() const;
   bool is_floating_point() const;
@@ -911,12 +910,12 @@ class Tensor : public TensorBase {
 
   // Autograd
   template <typename T>
-  using hook_return_void_t = std::enable_if_t<
-      std::is_void<decltype(std::declval<T&>()(std::declval<Tensor>()))>::value, unsigned>;
+  using hook_return_void_t =
+      std::enable_if_t<std::is_void<decltype(std::declval<T&>()(std::declval<Tensor>()))>::value,
+                       unsigned>;
   template <typename T>
   using hook_return_var_t = std::enable_if_t<
-      std::is_same<decltype(std::declval<T&>()(std::declval<Tensor>())), Tensor>::value,
-      unsigned>;
+      std::is_same<decltype(std::declval<T&>()(std::declval<Tensor>())), Tensor>::value, unsigned>;
   template <typename T>
   hook_return_void_t<T> register_hook(T&& hook) const {
     return 0;
@@ -925,10 +924,8 @@ class Tensor : public TensorBase {
   hook_return_var_t<T> register_hook(T&& hook) const {
     return 0;
   }
-  void backward(const Tensor& gradient = {},
-                c10::optional<bool> retain_graph = c10::nullopt,
-                bool create_graph = false,
-                c10::optional<TensorList> inputs = c10::nullopt) const;
+  void backward(const Tensor& gradient = {}, c10::optional<bool> retain_graph = c10::nullopt,
+                bool create_graph = false, c10::optional<TensorList> inputs = c10::nullopt) const;
   const Tensor& set_requires_grad(bool requires_grad) const;
   Tensor& mutable_grad() const;
   const Tensor& grad() const;
@@ -944,8 +941,8 @@ class Tensor : public TensorBase {
   at::Tensor& add_(const at::Tensor& other, const at::Scalar& alpha = 1) const;
   at::Tensor add(const at::Scalar& other, const at::Scalar& alpha = 1) const;
   at::Tensor& add_(const at::Scalar& other, const at::Scalar& alpha = 1) const;
-  at::Tensor addmm(const at::Tensor& mat1, const at::Tensor& mat2,
-                   const at::Scalar& beta = 1, const at::Scalar& alpha = 1) const;
+  at::Tensor addmm(const at::Tensor& mat1, const at::Tensor& mat2, const at::Scalar& beta = 1,
+                   const at::Scalar& alpha = 1) const;
   at::Tensor all(int64_t dim, bool keepdim = false) const;
   at::Tensor all() const;
   bool allclose(const at::Tensor& other, double rtol = 1e-05, double atol = 1e-08,
@@ -982,6 +979,8 @@ class Tensor : public TensorBase {
   at::Tensor dot(const at::Tensor& tensor) const;
   at::Tensor eq(const at::Scalar& other) const;
   at::Tensor eq(const at::Tensor& other) const;
+  at::Tensor& eq_(const at::Scalar& other) const;
+  at::Tensor& eq_(const at::Tensor& other) const;
   bool equal(const at::Tensor& other) const;
   at::Tensor exp() const;
   at::Tensor& exp_() const;
@@ -1076,8 +1075,7 @@ class Tensor : public TensorBase {
   at::Tensor squeeze(int64_t dim) const;
   at::Tensor& squeeze_() const;
   at::Tensor std(bool unbiased = true) const;
-  at::Tensor std(at::OptionalIntArrayRef dim, bool unbiased = true,
-                 bool keepdim = false) const;
+  at::Tensor std(at::OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) const;
   at::Tensor std(at::DimnameList dim, bool unbiased = true, bool keepdim = false) const;
   at::Tensor sub(const at::Tensor& other, const at::Scalar& alpha = 1) const;
   at::Tensor& sub_(const at::Tensor& other, const at::Scalar& alpha = 1) const;
@@ -1091,8 +1089,7 @@ class Tensor : public TensorBase {
   at::Tensor t() const;
   at::Tensor tanh() const;
   at::Tensor& tanh_() const;
-  at::Tensor to(at::TensorOptions options = {}, bool non_blocking = false,
-                bool copy = false,
+  at::Tensor to(at::TensorOptions options = {}, bool non_blocking = false, bool copy = false,
                 c10::optional<at::MemoryFormat> memory_format = c10::nullopt) const;
   at::Tensor to(at::Device device, at::ScalarType dtype, bool non_blocking = false,
                 bool copy = false,
@@ -1101,9 +1098,8 @@ class Tensor : public TensorBase {
                 c10::optional<at::MemoryFormat> memory_format = c10::nullopt) const;
   at::Tensor to(const at::Tensor& other, bool non_blocking = false, bool copy = false,
                 c10::optional<at::MemoryFormat> memory_format = c10::nullopt) const;
-  ::std::tuple<at::Tensor, at::Tensor> topk(int64_t k, int64_t dim = -1,
-                                           bool largest = true,
-                                           bool sorted = true) const;
+  ::std::tuple<at::Tensor, at::Tensor> topk(int64_t k, int64_t dim = -1, bool largest = true,
+                                            bool sorted = true) const;
   at::Tensor transpose(int64_t dim0, int64_t dim1) const;
   at::Tensor tril(int64_t diagonal = 0) const;
   at::Tensor triu(int64_t diagonal = 0) const;
@@ -1120,131 +1116,157 @@ class Tensor : public TensorBase {
   at::Tensor& zero_() const;
 
   // More generated methods, verbatim from ATen/core/TensorBody.h
-  at::Tensor bernoulli(c10::optional<at::Generator> generator=c10::nullopt) const;
-  at::Tensor & bernoulli_(const at::Tensor & p, c10::optional<at::Generator> generator=c10::nullopt) const;
-  at::Tensor & bernoulli_(double p=0.5, c10::optional<at::Generator> generator=c10::nullopt) const;
-  at::Tensor bernoulli(double p, c10::optional<at::Generator> generator=c10::nullopt) const;
+  at::Tensor bernoulli(c10::optional<at::Generator> generator = c10::nullopt) const;
+  at::Tensor& bernoulli_(const at::Tensor& p,
+                         c10::optional<at::Generator> generator = c10::nullopt) const;
+  at::Tensor& bernoulli_(double p = 0.5,
+                         c10::optional<at::Generator> generator = c10::nullopt) const;
+  at::Tensor bernoulli(double p, c10::optional<at::Generator> generator = c10::nullopt) const;
   at::Tensor logical_not() const;
-  at::Tensor logical_and(const at::Tensor & other) const;
-  at::Tensor logical_or(const at::Tensor & other) const;
-  at::Tensor & ceil_() const;
-  ::std::vector<at::Tensor> tensor_split(int64_t sections, int64_t dim=0) const;
-  ::std::vector<at::Tensor> tensor_split(at::IntArrayRef indices, int64_t dim=0) const;
-  ::std::vector<at::Tensor> tensor_split(const at::Tensor & tensor_indices_or_sections, int64_t dim=0) const;
-  at::Tensor & clamp_max_(const at::Scalar & max) const;
-  at::Tensor & clamp_max_(const at::Tensor & max) const;
-  at::Tensor clip(const c10::optional<at::Scalar> & min, const c10::optional<at::Scalar> & max=c10::nullopt) const;
-  at::Tensor clip(const c10::optional<at::Tensor> & min={}, const c10::optional<at::Tensor> & max={}) const;
-  at::Tensor & clip_(const c10::optional<at::Scalar> & min, const c10::optional<at::Scalar> & max=c10::nullopt) const;
-  at::Tensor & clip_(const c10::optional<at::Tensor> & min={}, const c10::optional<at::Tensor> & max={}) const;
-  at::Tensor & cos_() const;
+  at::Tensor logical_and(const at::Tensor& other) const;
+  at::Tensor logical_or(const at::Tensor& other) const;
+  at::Tensor& ceil_() const;
+  ::std::vector<at::Tensor> tensor_split(int64_t sections, int64_t dim = 0) const;
+  ::std::vector<at::Tensor> tensor_split(at::IntArrayRef indices, int64_t dim = 0) const;
+  ::std::vector<at::Tensor> tensor_split(const at::Tensor& tensor_indices_or_sections,
+                                         int64_t dim = 0) const;
+  at::Tensor& clamp_max_(const at::Scalar& max) const;
+  at::Tensor& clamp_max_(const at::Tensor& max) const;
+  at::Tensor clip(const c10::optional<at::Scalar>& min,
+                  const c10::optional<at::Scalar>& max = c10::nullopt) const;
+  at::Tensor clip(const c10::optional<at::Tensor>& min = {},
+                  const c10::optional<at::Tensor>& max = {}) const;
+  at::Tensor& clip_(const c10::optional<at::Scalar>& min,
+                    const c10::optional<at::Scalar>& max = c10::nullopt) const;
+  at::Tensor& clip_(const c10::optional<at::Tensor>& min = {},
+                    const c10::optional<at::Tensor>& max = {}) const;
+  at::Tensor& cos_() const;
   at::Tensor cosh() const;
-  at::Tensor cumprod(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
-  at::Tensor & fill_diagonal_(const at::Scalar & fill_value, bool wrap=false) const;
-  at::Tensor diff(int64_t n=1, int64_t dim=-1, const c10::optional<at::Tensor> & prepend={}, const c10::optional<at::Tensor> & append={}) const;
-  at::Tensor true_divide(const at::Tensor & other) const;
-  at::Tensor true_divide(const at::Scalar & other) const;
-  at::Tensor new_empty(at::IntArrayRef size, at::TensorOptions options={}) const;
-  at::Tensor new_full(at::IntArrayRef size, const at::Scalar & fill_value, at::TensorOptions options={}) const;
-  at::Tensor new_zeros(at::IntArrayRef size, at::TensorOptions options={}) const;
-  at::Tensor new_ones(at::IntArrayRef size, at::TensorOptions options={}) const;
-  const at::Tensor & resize_(at::IntArrayRef size, c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
+  at::Tensor cumprod(int64_t dim, c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+  at::Tensor& fill_diagonal_(const at::Scalar& fill_value, bool wrap = false) const;
+  at::Tensor diff(int64_t n = 1, int64_t dim = -1, const c10::optional<at::Tensor>& prepend = {},
+                  const c10::optional<at::Tensor>& append = {}) const;
+  at::Tensor true_divide(const at::Tensor& other) const;
+  at::Tensor true_divide(const at::Scalar& other) const;
+  at::Tensor new_empty(at::IntArrayRef size, at::TensorOptions options = {}) const;
+  at::Tensor new_full(at::IntArrayRef size, const at::Scalar& fill_value,
+                      at::TensorOptions options = {}) const;
+  at::Tensor new_zeros(at::IntArrayRef size, at::TensorOptions options = {}) const;
+  at::Tensor new_ones(at::IntArrayRef size, at::TensorOptions options = {}) const;
+  const at::Tensor& resize_(at::IntArrayRef size,
+                            c10::optional<at::MemoryFormat> memory_format = c10::nullopt) const;
   at::Tensor erf() const;
   at::Tensor expm1() const;
   at::Tensor unflatten(int64_t dim, at::IntArrayRef sizes) const;
-  at::Tensor & floor_() const;
-  at::Tensor floor_divide(const at::Tensor & other) const;
-  at::Tensor floor_divide(const at::Scalar & other) const;
+  at::Tensor& floor_() const;
+  at::Tensor floor_divide(const at::Tensor& other) const;
+  at::Tensor floor_divide(const at::Scalar& other) const;
   at::Tensor frac() const;
-  at::Tensor & index_copy_(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;
-  at::Tensor isclose(const at::Tensor & other, double rtol=1e-05, double atol=1e-08, bool equal_nan=false) const;
+  at::Tensor& index_copy_(int64_t dim, const at::Tensor& index, const at::Tensor& source) const;
+  at::Tensor isclose(const at::Tensor& other, double rtol = 1e-05, double atol = 1e-08,
+                     bool equal_nan = false) const;
   bool is_nonzero() const;
-  bool is_same_size(const at::Tensor & other) const;
-  ::std::tuple<at::Tensor,at::Tensor> kthvalue(int64_t k, int64_t dim=-1, bool keepdim=false) const;
-  at::Tensor nan_to_num(c10::optional<double> nan=c10::nullopt, c10::optional<double> posinf=c10::nullopt, c10::optional<double> neginf=c10::nullopt) const;
+  bool is_same_size(const at::Tensor& other) const;
+  ::std::tuple<at::Tensor, at::Tensor> kthvalue(int64_t k, int64_t dim = -1,
+                                                bool keepdim = false) const;
+  at::Tensor nan_to_num(c10::optional<double> nan = c10::nullopt,
+                        c10::optional<double> posinf = c10::nullopt,
+                        c10::optional<double> neginf = c10::nullopt) const;
   at::Tensor log10() const;
   at::Tensor log2() const;
-  at::Tensor amax(at::IntArrayRef dim={}, bool keepdim=false) const;
-  at::Tensor nanmean(at::OptionalIntArrayRef dim=c10::nullopt, bool keepdim=false, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor amax(at::IntArrayRef dim = {}, bool keepdim = false) const;
+  at::Tensor nanmean(at::OptionalIntArrayRef dim = c10::nullopt, bool keepdim = false,
+                     c10::optional<at::ScalarType> dtype = c10::nullopt) const;
   at::Tensor median() const;
-  ::std::tuple<at::Tensor,at::Tensor> median(int64_t dim, bool keepdim=false) const;
-  at::Tensor amin(at::IntArrayRef dim={}, bool keepdim=false) const;
+  ::std::tuple<at::Tensor, at::Tensor> median(int64_t dim, bool keepdim = false) const;
+  at::Tensor amin(at::IntArrayRef dim = {}, bool keepdim = false) const;
   at::Tensor movedim(at::IntArrayRef source, at::IntArrayRef destination) const;
   at::Tensor movedim(int64_t source, int64_t destination) const;
-  bool is_pinned(c10::optional<at::Device> device=c10::nullopt) const;
-  at::Tensor & reciprocal_() const;
-  at::Tensor & neg_() const;
-  at::Tensor repeat_interleave(const at::Tensor & repeats, c10::optional<int64_t> dim=c10::nullopt, c10::optional<int64_t> output_size=c10::nullopt) const;
-  at::Tensor repeat_interleave(int64_t repeats, c10::optional<int64_t> dim=c10::nullopt, c10::optional<int64_t> output_size=c10::nullopt) const;
-  at::Tensor & round_() const;
-  at::Tensor & round_(int64_t decimals) const;
-  at::Tensor hardshrink(const at::Scalar & lambd=0.5) const;
-  at::Tensor logit(c10::optional<double> eps=c10::nullopt) const;
-  at::Tensor & sin_() const;
+  bool is_pinned(c10::optional<at::Device> device = c10::nullopt) const;
+  at::Tensor& reciprocal_() const;
+  at::Tensor& neg_() const;
+  at::Tensor repeat_interleave(const at::Tensor& repeats, c10::optional<int64_t> dim = c10::nullopt,
+                               c10::optional<int64_t> output_size = c10::nullopt) const;
+  at::Tensor repeat_interleave(int64_t repeats, c10::optional<int64_t> dim = c10::nullopt,
+                               c10::optional<int64_t> output_size = c10::nullopt) const;
+  at::Tensor& round_() const;
+  at::Tensor& round_(int64_t decimals) const;
+  at::Tensor hardshrink(const at::Scalar& lambd = 0.5) const;
+  at::Tensor logit(c10::optional<double> eps = c10::nullopt) const;
+  at::Tensor& sin_() const;
   at::Tensor sinh() const;
-  ::std::vector<at::Tensor> split_with_sizes(at::IntArrayRef split_sizes, int64_t dim=0) const;
-  at::Tensor nansum(at::OptionalIntArrayRef dim=c10::nullopt, bool keepdim=false, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  ::std::vector<at::Tensor> split_with_sizes(at::IntArrayRef split_sizes, int64_t dim = 0) const;
+  at::Tensor nansum(at::OptionalIntArrayRef dim = c10::nullopt, bool keepdim = false,
+                    c10::optional<at::ScalarType> dtype = c10::nullopt) const;
   at::Tensor sum_to_size(at::IntArrayRef size) const;
-  at::Tensor & sqrt_() const;
-  at::Tensor & square_() const;
-  at::Tensor & t_() const;
+  at::Tensor& sqrt_() const;
+  at::Tensor& square_() const;
+  at::Tensor& t_() const;
   at::Tensor tan() const;
-  at::Tensor & transpose_(int64_t dim0, int64_t dim1) const;
+  at::Tensor& transpose_(int64_t dim0, int64_t dim1) const;
   at::Tensor fliplr() const;
   at::Tensor flipud() const;
-  at::Tensor roll(at::IntArrayRef shifts, at::IntArrayRef dims={}) const;
+  at::Tensor roll(at::IntArrayRef shifts, at::IntArrayRef dims = {}) const;
   at::Tensor trunc() const;
-  ::std::vector<at::Tensor> unbind(int64_t dim=0) const;
-  at::Tensor masked_scatter(const at::Tensor & mask, const at::Tensor & source) const;
-  at::Tensor & index_add_(int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1) const;
-  at::Tensor index_add(int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1) const;
-  at::Tensor & index_fill_(int64_t dim, const at::Tensor & index, const at::Scalar & value) const;
-  at::Tensor & index_fill_(int64_t dim, const at::Tensor & index, const at::Tensor & value) const;
-  at::Tensor scatter(int64_t dim, const at::Tensor & index, const at::Tensor & src) const;
-  at::Tensor & scatter_(int64_t dim, const at::Tensor & index, const at::Tensor & src) const;
-  at::Tensor scatter(int64_t dim, const at::Tensor & index, const at::Scalar & value) const;
-  at::Tensor & scatter_(int64_t dim, const at::Tensor & index, const at::Scalar & value) const;
-  at::Tensor scatter(int64_t dim, const at::Tensor & index, const at::Tensor & src, c10::string_view reduce) const;
-  at::Tensor & scatter_(int64_t dim, const at::Tensor & index, const at::Tensor & src, c10::string_view reduce) const;
-  at::Tensor scatter(int64_t dim, const at::Tensor & index, const at::Scalar & value, c10::string_view reduce) const;
-  at::Tensor & scatter_(int64_t dim, const at::Tensor & index, const at::Scalar & value, c10::string_view reduce) const;
-  at::Tensor scatter_add(int64_t dim, const at::Tensor & index, const at::Tensor & src) const;
-  at::Tensor & scatter_add_(int64_t dim, const at::Tensor & index, const at::Tensor & src) const;
-  at::Tensor & tril_(int64_t diagonal=0) const;
-  at::Tensor & triu_(int64_t diagonal=0) const;
-  at::Tensor & lerp_(const at::Tensor & end, const at::Scalar & weight) const;
-  at::Tensor & lerp_(const at::Tensor & end, const at::Tensor & weight) const;
-  at::Tensor & random_(int64_t from, c10::optional<int64_t> to, c10::optional<at::Generator> generator=c10::nullopt) const;
-  at::Tensor & random_(int64_t to, c10::optional<at::Generator> generator=c10::nullopt) const;
-  at::Tensor & random_(c10::optional<at::Generator> generator=c10::nullopt) const;
-  at::Tensor cross(const at::Tensor & other, c10::optional<int64_t> dim=c10::nullopt) const;
-  at::Tensor greater(const at::Scalar & other) const;
-  at::Tensor greater(const at::Tensor & other) const;
-  at::Tensor less(const at::Scalar & other) const;
-  at::Tensor less(const at::Tensor & other) const;
-  at::Tensor take(const at::Tensor & index) const;
+  ::std::vector<at::Tensor> unbind(int64_t dim = 0) const;
+  at::Tensor masked_scatter(const at::Tensor& mask, const at::Tensor& source) const;
+  at::Tensor& index_add_(int64_t dim, const at::Tensor& index, const at::Tensor& source,
+                         const at::Scalar& alpha = 1) const;
+  at::Tensor index_add(int64_t dim, const at::Tensor& index, const at::Tensor& source,
+                       const at::Scalar& alpha = 1) const;
+  at::Tensor& index_fill_(int64_t dim, const at::Tensor& index, const at::Scalar& value) const;
+  at::Tensor& index_fill_(int64_t dim, const at::Tensor& index, const at::Tensor& value) const;
+  at::Tensor scatter(int64_t dim, const at::Tensor& index, const at::Tensor& src) const;
+  at::Tensor& scatter_(int64_t dim, const at::Tensor& index, const at::Tensor& src) const;
+  at::Tensor scatter(int64_t dim, const at::Tensor& index, const at::Scalar& value) const;
+  at::Tensor& scatter_(int64_t dim, const at::Tensor& index, const at::Scalar& value) const;
+  at::Tensor scatter(int64_t dim, const at::Tensor& index, const at::Tensor& src,
+                     c10::string_view reduce) const;
+  at::Tensor& scatter_(int64_t dim, const at::Tensor& index, const at::Tensor& src,
+                       c10::string_view reduce) const;
+  at::Tensor scatter(int64_t dim, const at::Tensor& index, const at::Scalar& value,
+                     c10::string_view reduce) const;
+  at::Tensor& scatter_(int64_t dim, const at::Tensor& index, const at::Scalar& value,
+                       c10::string_view reduce) const;
+  at::Tensor scatter_add(int64_t dim, const at::Tensor& index, const at::Tensor& src) const;
+  at::Tensor& scatter_add_(int64_t dim, const at::Tensor& index, const at::Tensor& src) const;
+  at::Tensor& tril_(int64_t diagonal = 0) const;
+  at::Tensor& triu_(int64_t diagonal = 0) const;
+  at::Tensor& lerp_(const at::Tensor& end, const at::Scalar& weight) const;
+  at::Tensor& lerp_(const at::Tensor& end, const at::Tensor& weight) const;
+  at::Tensor& random_(int64_t from, c10::optional<int64_t> to,
+                      c10::optional<at::Generator> generator = c10::nullopt) const;
+  at::Tensor& random_(int64_t to, c10::optional<at::Generator> generator = c10::nullopt) const;
+  at::Tensor& random_(c10::optional<at::Generator> generator = c10::nullopt) const;
+  at::Tensor cross(const at::Tensor& other, c10::optional<int64_t> dim = c10::nullopt) const;
+  at::Tensor greater(const at::Scalar& other) const;
+  at::Tensor greater(const at::Tensor& other) const;
+  at::Tensor less(const at::Scalar& other) const;
+  at::Tensor less(const at::Tensor& other) const;
+  at::Tensor take(const at::Tensor& index) const;
   at::Tensor swapaxes(int64_t axis0, int64_t axis1) const;
-  at::Tensor multinomial(int64_t num_samples, bool replacement=false, c10::optional<at::Generator> generator=c10::nullopt) const;
-  at::Tensor & sign_() const;
-  at::Tensor lerp(const at::Tensor & end, const at::Scalar & weight) const;
-  at::Tensor lerp(const at::Tensor & end, const at::Tensor & weight) const;
-  at::Tensor fmod(const at::Scalar & other) const;
-  at::Tensor fmod(const at::Tensor & other) const;
-  at::Tensor & remainder_(const at::Scalar & other) const;
-  at::Tensor & remainder_(const at::Tensor & other) const;
+  at::Tensor multinomial(int64_t num_samples, bool replacement = false,
+                         c10::optional<at::Generator> generator = c10::nullopt) const;
+  at::Tensor& sign_() const;
+  at::Tensor lerp(const at::Tensor& end, const at::Scalar& weight) const;
+  at::Tensor lerp(const at::Tensor& end, const at::Tensor& weight) const;
+  at::Tensor fmod(const at::Scalar& other) const;
+  at::Tensor fmod(const at::Tensor& other) const;
+  at::Tensor& remainder_(const at::Scalar& other) const;
+  at::Tensor& remainder_(const at::Tensor& other) const;
   at::Tensor unfold(int64_t dimension, int64_t size, int64_t step) const;
   at::Tensor isfinite() const;
   at::Tensor det() const;
   at::Tensor inverse() const;
-  at::Tensor outer(const at::Tensor & vec2) const;
+  at::Tensor outer(const at::Tensor& vec2) const;
 };
 
 std::ostream& operator<<(std::ostream& out, const Tensor& t);
 
 // ATen/TensorOperators.h
-#define SEALINT_AT_BINARY_OP(op)                              \
-  Tensor operator op(const Tensor& x, const Tensor& y);       \
-  Tensor operator op(const Tensor& x, const Scalar& y);       \
+#define SEALINT_AT_BINARY_OP(op)                        \
+  Tensor operator op(const Tensor& x, const Tensor& y); \
+  Tensor operator op(const Tensor& x, const Scalar& y); \
   Tensor operator op(const Scalar& x, const Tensor& y);
 SEALINT_AT_BINARY_OP(+)
 SEALINT_AT_BINARY_OP(*)
@@ -1289,7 +1311,7 @@ struct TensorIndex final {
   TensorIndex(Slice slice);
   TensorIndex(Tensor tensor);
 };
-} // namespace indexing
+}  // namespace indexing
 
 // ---------------------------------------------------------------------------
 // ATen free functions (ATen/Functions.h, a subset). torch:: sees them through
@@ -1423,8 +1445,7 @@ at::Tensor argmin(const at::Tensor& self, c10::optional<int64_t> dim = c10::null
 at::Tensor cumsum(const at::Tensor& self, int64_t dim,
                   c10::optional<at::ScalarType> dtype = c10::nullopt);
 at::Tensor logsumexp(const at::Tensor& self, at::IntArrayRef dim, bool keepdim = false);
-::std::tuple<at::Tensor, at::Tensor> max(const at::Tensor& self, int64_t dim,
-                                         bool keepdim = false);
+::std::tuple<at::Tensor, at::Tensor> max(const at::Tensor& self, int64_t dim, bool keepdim = false);
 at::Tensor max(const at::Tensor& self);
 at::Tensor max(const at::Tensor& self, const at::Tensor& other);
 at::Tensor mean(const at::Tensor& self, c10::optional<at::ScalarType> dtype = c10::nullopt);
@@ -1432,13 +1453,12 @@ at::Tensor mean(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdi
                 c10::optional<at::ScalarType> dtype = c10::nullopt);
 at::Tensor mean(const at::Tensor& self, at::DimnameList dim, bool keepdim = false,
                 c10::optional<at::ScalarType> dtype = c10::nullopt);
-::std::tuple<at::Tensor, at::Tensor> min(const at::Tensor& self, int64_t dim,
-                                         bool keepdim = false);
+::std::tuple<at::Tensor, at::Tensor> min(const at::Tensor& self, int64_t dim, bool keepdim = false);
 at::Tensor min(const at::Tensor& self);
 at::Tensor min(const at::Tensor& self, const at::Tensor& other);
 at::Tensor norm(const at::Tensor& self, const at::Scalar& p = 2);
-at::Tensor norm(const at::Tensor& self, const c10::optional<at::Scalar>& p,
-                at::IntArrayRef dim, bool keepdim = false);
+at::Tensor norm(const at::Tensor& self, const c10::optional<at::Scalar>& p, at::IntArrayRef dim,
+                bool keepdim = false);
 at::Tensor prod(const at::Tensor& self, c10::optional<at::ScalarType> dtype = c10::nullopt);
 ::std::tuple<at::Tensor, at::Tensor> sort(const at::Tensor& self, int64_t dim = -1,
                                           bool descending = false);
@@ -1448,9 +1468,8 @@ at::Tensor sum(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim
                c10::optional<at::ScalarType> dtype = c10::nullopt);
 at::Tensor sum(const at::Tensor& self, at::DimnameList dim, bool keepdim = false,
                c10::optional<at::ScalarType> dtype = c10::nullopt);
-::std::tuple<at::Tensor, at::Tensor> topk(const at::Tensor& self, int64_t k,
-                                          int64_t dim = -1, bool largest = true,
-                                          bool sorted = true);
+::std::tuple<at::Tensor, at::Tensor> topk(const at::Tensor& self, int64_t k, int64_t dim = -1,
+                                          bool largest = true, bool sorted = true);
 at::Tensor var(const at::Tensor& self, bool unbiased = true);
 
 // Linear algebra
@@ -1469,8 +1488,8 @@ at::Tensor avg_pool2d(const at::Tensor& self, at::IntArrayRef kernel_size,
 at::Tensor batch_norm(const at::Tensor& input, const c10::optional<at::Tensor>& weight,
                       const c10::optional<at::Tensor>& bias,
                       const c10::optional<at::Tensor>& running_mean,
-                      const c10::optional<at::Tensor>& running_var, bool training,
-                      double momentum, double eps, bool cudnn_enabled);
+                      const c10::optional<at::Tensor>& running_var, bool training, double momentum,
+                      double eps, bool cudnn_enabled);
 at::Tensor binary_cross_entropy(const at::Tensor& self, const at::Tensor& target,
                                 const c10::optional<at::Tensor>& weight = {},
                                 int64_t reduction = at::Reduction::Mean);
@@ -1480,23 +1499,20 @@ at::Tensor binary_cross_entropy_with_logits(const at::Tensor& self, const at::Te
                                             int64_t reduction = at::Reduction::Mean);
 at::Tensor conv1d(const at::Tensor& input, const at::Tensor& weight,
                   const c10::optional<at::Tensor>& bias = {}, at::IntArrayRef stride = 1,
-                  at::IntArrayRef padding = 0, at::IntArrayRef dilation = 1,
-                  int64_t groups = 1);
+                  at::IntArrayRef padding = 0, at::IntArrayRef dilation = 1, int64_t groups = 1);
 at::Tensor conv2d(const at::Tensor& input, const at::Tensor& weight,
                   const c10::optional<at::Tensor>& bias = {}, at::IntArrayRef stride = 1,
-                  at::IntArrayRef padding = 0, at::IntArrayRef dilation = 1,
-                  int64_t groups = 1);
+                  at::IntArrayRef padding = 0, at::IntArrayRef dilation = 1, int64_t groups = 1);
 at::Tensor cosine_similarity(const at::Tensor& x1, const at::Tensor& x2, int64_t dim = 1,
                              double eps = 1e-08);
 at::Tensor cross_entropy_loss(const at::Tensor& self, const at::Tensor& target,
                               const c10::optional<at::Tensor>& weight = {},
-                              int64_t reduction = at::Reduction::Mean,
-                              int64_t ignore_index = -100, double label_smoothing = 0.0);
+                              int64_t reduction = at::Reduction::Mean, int64_t ignore_index = -100,
+                              double label_smoothing = 0.0);
 at::Tensor dropout(const at::Tensor& input, double p, bool train);
 at::Tensor& dropout_(at::Tensor& self, double p, bool train);
-at::Tensor embedding(const at::Tensor& weight, const at::Tensor& indices,
-                     int64_t padding_idx = -1, bool scale_grad_by_freq = false,
-                     bool sparse = false);
+at::Tensor embedding(const at::Tensor& weight, const at::Tensor& indices, int64_t padding_idx = -1,
+                     bool scale_grad_by_freq = false, bool sparse = false);
 at::Tensor gelu(const at::Tensor& self, c10::string_view approximate = "none");
 at::Tensor kl_div(const at::Tensor& self, const at::Tensor& target,
                   int64_t reduction = at::Reduction::Mean, bool log_target = false);
@@ -1559,7 +1575,7 @@ void set_num_threads(int nthreads);
 int get_num_interop_threads();
 void set_num_interop_threads(int nthreads);
 
-} // namespace at
+}  // namespace at
 
 // ---------------------------------------------------------------------------
 // c10::IValue (ATen/core/ivalue.h), minimal: what scripted-module calls need.
@@ -1571,7 +1587,7 @@ struct Tuple {
   const std::vector<IValue>& elements() const&;
   size_t size() const;
 };
-} // namespace ivalue
+}  // namespace ivalue
 
 struct IValue final {
   IValue();
@@ -1612,4 +1628,4 @@ struct IValue final {
   std::string tagKind() const;
 };
 std::ostream& operator<<(std::ostream& out, const IValue& v);
-} // namespace c10
+}  // namespace c10

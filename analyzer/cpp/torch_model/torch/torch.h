@@ -2367,6 +2367,9 @@ struct TensorDataset : public Dataset<TensorDataset, TensorExample> {
   Tensor tensor;
 };
 } // namespace datasets
+// torch/data.h: the dataset bases are also torch::data's.
+using datasets::BatchDataset;
+using datasets::Dataset;
 
 namespace transforms {
 template <typename InputBatch, typename OutputBatch>
@@ -2467,6 +2470,34 @@ class RandomSampler : public Sampler<> {
 class SequentialSampler : public Sampler<> {
  public:
   explicit SequentialSampler(size_t size);
+  void reset(optional<size_t> new_size = nullopt) override;
+  optional<std::vector<size_t>> next(size_t batch_size) override;
+  void save(serialize::OutputArchive& archive) const override;
+  void load(serialize::InputArchive& archive) override;
+  size_t index() const noexcept;
+};
+template <typename BatchRequest = std::vector<size_t>>
+class DistributedSampler : public Sampler<BatchRequest> {
+ public:
+  DistributedSampler(size_t size, size_t num_replicas = 1, size_t rank = 0,
+                     bool allow_duplicates = true);
+  void set_epoch(size_t epoch);
+  size_t epoch() const;
+};
+class DistributedRandomSampler : public DistributedSampler<> {
+ public:
+  DistributedRandomSampler(size_t size, size_t num_replicas = 1, size_t rank = 0,
+                           bool allow_duplicates = true);
+  void reset(optional<size_t> new_size = nullopt) override;
+  optional<std::vector<size_t>> next(size_t batch_size) override;
+  void save(serialize::OutputArchive& archive) const override;
+  void load(serialize::InputArchive& archive) override;
+  size_t index() const noexcept;
+};
+class DistributedSequentialSampler : public DistributedSampler<> {
+ public:
+  DistributedSequentialSampler(size_t size, size_t num_replicas = 1, size_t rank = 0,
+                               bool allow_duplicates = true);
   void reset(optional<size_t> new_size = nullopt) override;
   optional<std::vector<size_t>> next(size_t batch_size) override;
   void save(serialize::OutputArchive& archive) const override;
