@@ -70,6 +70,11 @@ def main():
                 path = f["path"]
                 if path.startswith("./"):
                     path = path[2:]
+                # A notebook's line counts within its cell (docs/notebooks.md): the cell is part of
+                # where the finding is, so it goes with the path.
+                cell = f["range"]["start"].get("cell")
+                if cell:
+                    path = f"{path}:cell {cell}"
                 rows.append((repo, path, int(f["range"]["start"]["line"]), f["rule"],
                              f["severity"], one_line(f["message"])))
     rows.sort()
