@@ -62,8 +62,8 @@ void additive_operands(const Expr* expr, std::vector<const Expr*>& out) {
 }
 
 // `.item()` for a 0-d value (a loss); `.detach()` for a batch, where `.item()` would fail.
-std::string_view sanitizer(const ir::Module& module, bool scalar) {
-  return scalar ? item_method(module) : "detach()";
+std::string_view sanitizer(const ir::Module& module, const Expr& value, bool scalar) {
+  return scalar ? item_method(module, value) : "detach()";
 }
 
 bool is_graph_value(const ir::FileAnalysis& analysis, const Expr* value) {
@@ -180,11 +180,12 @@ class GradAccumulation final : public Rule {
     const bool scalar = analysis.fact(*acc.value).scalar;
     std::optional<Fix> fix;
     if (scalar) fix = item_fix(module, *acc.value);
-    const std::string sanitized = method_on(*acc.value, value.text, sanitizer(module, scalar));
+    const std::string sanitized =
+        method_on(*acc.value, value.text, sanitizer(module, *acc.value, scalar));
     std::string help;
     if (!value.complete) {
       help = fmt::format("add a number instead: call `.{}` on the added value",
-                         sanitizer(module, scalar));
+                         sanitizer(module, *acc.value, scalar));
     } else if (acc.running_statistic) {
       help = fmt::format("use a value without a graph: `{}`", sanitized);
     } else {
@@ -244,11 +245,11 @@ class GradAccumulation final : public Rule {
                                   value.text, key, owner, method.name(),
                                   defined_elsewhere(sink.file(), at.receiver),
                                   region->repeats_clause(), region->unit()),
-                      value.complete
-                          ? fmt::format("pass a number: `{}`",
-                                        method_on(*arg, value.text, sanitizer(module, scalar)))
-                          : fmt::format("pass a number: call `.{}` on the argument",
-                                        sanitizer(module, scalar)),
+                      value.complete ? fmt::format("pass a number: `{}`",
+                                                   method_on(*arg, value.text,
+                                                             sanitizer(module, *arg, scalar)))
+                                     : fmt::format("pass a number: call `.{}` on the argument",
+                                                   sanitizer(module, *arg, scalar)),
                       std::move(related),
                       scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
               .probe = region->probe(module, ProbeMeasure::Growth, {key});
@@ -278,16 +279,17 @@ class GradAccumulation final : public Rule {
                    {effect.stmt->range, fmt::format("`{}()` adds `{}` to `self.{}` here",
                                                     method.name, text.text, effect.attr)});
     const bool scalar = analysis.fact(value).scalar;
-    sink.report(kInfo, call.range,
-                fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call{}, so "
-                            "every {}'s graph stays alive",
-                            method.name, text.text, key, region->repeats_clause(), region->unit()),
-                text.complete ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name,
-                                            effect.attr,
-                                            method_on(value, text.text, sanitizer(module, scalar)))
-                              : fmt::format("add a number in `{}()`: call `.{}` on the added value",
-                                            method.name, sanitizer(module, scalar)),
-                std::move(related))
+    sink.report(
+            kInfo, call.range,
+            fmt::format("`{}()` adds `{}` to `{}` with its autograd graph on every call{}, so "
+                        "every {}'s graph stays alive",
+                        method.name, text.text, key, region->repeats_clause(), region->unit()),
+            text.complete
+                ? fmt::format("add a number in `{}()`: `self.{} += {}`", method.name, effect.attr,
+                              method_on(value, text.text, sanitizer(module, value, scalar)))
+                : fmt::format("add a number in `{}()`: call `.{}` on the added value", method.name,
+                              sanitizer(module, value, scalar)),
+            std::move(related))
         .probe = region->probe(module, ProbeMeasure::Growth, {key});
     return true;
   }

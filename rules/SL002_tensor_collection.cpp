@@ -159,10 +159,10 @@ class TensorCollection final : public Rule {
       std::string help;
       if (!text.complete) {
         help = fmt::format("store a number (`.{}`) or a detached CPU copy (`.detach().cpu()`)",
-                           item_method(module));
+                           item_method(module, *store.value));
       } else if (value.scalar) {
         help = fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
-                           method_on(*store.value, text.text, item_method(module)),
+                           method_on(*store.value, text.text, item_method(module, *store.value)),
                            method_on(*store.value, text.text, cpu_copy(*store.value)));
       } else {
         help = fmt::format("store a detached CPU copy: `{}`",

@@ -16,9 +16,12 @@ std::string_view item_method(const ir::Module& module) {
   return module.language() == ir::Language::Cpp ? "item<float>()" : "detach().item()";
 }
 
+std::string_view item_method(const ir::Module& module, const ir::Expr& value) {
+  return value.dependent ? "template item<float>()" : item_method(module);
+}
+
 Fix item_fix(const ir::Module& module, const ir::Expr& value) {
-  // In a template, `loss.item<float>()` on a dependent `loss` does not compile.
-  const std::string_view item = value.dependent ? "template item<float>()" : item_method(module);
+  const std::string_view item = item_method(module, value);
   Fix fix;
   fix.title = fmt::format("call `.{}` on the accumulated value", item);
   fix.safe = false;

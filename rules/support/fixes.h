@@ -16,6 +16,9 @@ namespace sealint::rules {
 // `detach().item()` in Python (PyTorch 2.9 warns on `.item()` of a tensor that requires grad),
 // `item<float>()` in C++ (LibTorch's item is a template).
 [[nodiscard]] std::string_view item_method(const ir::Module& module);
+// The same for `value`: `template item<float>()` on a value whose type a C++ template leaves
+// dependent (`loss.item<float>()` does not compile there).
+[[nodiscard]] std::string_view item_method(const ir::Module& module, const ir::Expr& value);
 
 // The fix that calls `.item()` on `value` (unsafe: it synchronises with the device every
 // iteration and turns a tensor into a float).
