@@ -57,7 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)confirm::measured_nothing(result);
 
     std::ostringstream out;
-    output::write_text(out, findings, [](std::string_view, uint32_t) { return std::string(); }, {});
+    output::write_text(out, findings,
+                       [](std::string_view, const Position&) { return std::string(); }, {});
     output::write_json(out, findings);
     for (const Diagnostic& d : findings) {
       if (d.confirmation) out << output::confirmation_line(*d.confirmation);
