@@ -1,5 +1,6 @@
 #pragma once
-// Lowers Python source held in a test into the IR, through the real frontend.
+// Lowers Python source held in a test into the IR, through the real frontend, and finds what
+// tests look up in it.
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,15 @@ inline Lowered lower_python(std::string code) {
   auto lowered = frontend->lower(std::make_shared<const SourceFile>(std::move(*file)));
   EXPECT_TRUE(lowered.has_value());
   return {std::move(lowered->module), std::move(lowered->problems)};
+}
+
+// The function of `module` named `name` (a test failure, and the top level, when there is none).
+inline const ir::Function& function_named(const ir::Module& module, std::string_view name) {
+  for (const ir::Function& function : module.functions()) {
+    if (function.name == name) return function;
+  }
+  ADD_FAILURE() << "no function " << name;
+  return module.top_level();
 }
 
 }  // namespace sealint::testing

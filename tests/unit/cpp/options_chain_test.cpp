@@ -4,9 +4,12 @@
 
 #include "analyzer/cpp/frontend.h"
 #include "analyzer/ir/walk.h"
+#include "tests/unit/lower_for_test.h"
 
 namespace sealint {
 namespace {
+
+using testing::function_named;
 
 ir::LoweredFile lower_cpp(std::string code) {
   auto file = SourceFile::from_bytes("options.cpp", std::move(code));
@@ -30,14 +33,6 @@ const ir::Expr* call_ending(const ir::Function& function, std::string_view suffi
     });
   });
   return found;
-}
-
-const ir::Function& function_named(const ir::Module& module, std::string_view name) {
-  for (const ir::Function& function : module.functions()) {
-    if (function.name == name) return function;
-  }
-  ADD_FAILURE() << "no function " << name;
-  return module.top_level();
 }
 
 TEST(OptionsChainTest, SettersBecomeKeywordsOfTheOptionsCall) {

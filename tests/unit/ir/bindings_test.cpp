@@ -8,13 +8,7 @@
 namespace sealint {
 namespace {
 
-const ir::Function& function_named(const ir::Module& module, std::string_view name) {
-  for (const ir::Function& function : module.functions()) {
-    if (function.name == name) return function;
-  }
-  ADD_FAILURE() << "no function " << name;
-  return module.top_level();
-}
+using testing::function_named;
 
 // The statement of `function`'s body at `index`.
 const ir::Stmt& stmt_at(const ir::Function& function, size_t index) {

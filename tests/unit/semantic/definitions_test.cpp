@@ -10,13 +10,7 @@
 namespace sealint {
 namespace {
 
-const ir::Function& function_named(const ir::Module& module, std::string_view name) {
-  for (const ir::Function& function : module.functions()) {
-    if (function.name == name) return function;
-  }
-  ADD_FAILURE() << "no function " << name;
-  return module.top_level();
-}
+using testing::function_named;
 
 uint32_t offset_of(const ir::Module& module, std::string_view text) {
   return static_cast<uint32_t>(module.file().code().find(text));
