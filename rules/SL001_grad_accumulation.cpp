@@ -297,17 +297,12 @@ class GradAccumulation final : public Rule {
   // The first argument of `call` bound to a parameter in `params` (bit 0 is self) with a graph.
   static const Expr* grad_argument(const ir::FileAnalysis& analysis, const Expr& call,
                                    const ir::Callee& method, uint32_t params) {
-    for (size_t i = 0; i < call.arg_count(); ++i) {
-      const size_t param = i + 1;
-      if (param < 32 && (params & (1U << param)) != 0 && is_graph_value(analysis, call.arg(i)))
-        return call.arg(i);
-    }
-    for (const ir::Keyword& keyword : call.keywords) {
-      const int p = method.param_index(keyword.name);
-      if (p >= 0 && p < 32 && (params & (1U << p)) != 0 && is_graph_value(analysis, keyword.value))
-        return keyword.value;
-    }
-    return nullptr;
+    const Expr* found = nullptr;
+    ir::for_each_argument_in(call, method, 1, params, [&](const Expr& arg) {
+      if (is_graph_value(analysis, &arg)) found = &arg;
+      return found != nullptr;
+    });
+    return found;
   }
 };
 

@@ -243,37 +243,36 @@ class TensorCollection final : public Rule {
                                   at.receiver, effect, sink)) {
             return true;
           }
-          for (size_t i = 0; i < call.arg_count(); ++i) {
-            const size_t param = i + 1;
-            if (param >= 32 || (effect.params & (1U << param)) == 0) continue;
-            if (!ir::holds_graph(analysis.fact(*call.arg(i)))) continue;
-            // The first graph argument the method keeps decides for the call.
-            const std::string receiver_key = ir::place_key(call.callee()->base());
-            if (receiver_key.empty()) return true;
-            const std::string key = receiver_key + "." + effect.attr;
-            const std::optional<Region> region =
-                growth_region(analysis, function, where.loops, key,
-                              reset_methods_for(analysis, at.receiver, effect.attr));
-            if (!region || region->is_forward()) return true;
-            const QuotedExpr text = quote(module, *call.arg(i));
-            sink.report(
-                    kInfo, call.range,
-                    fmt::format("`{}` is appended to `{}` by `{}.{}()`{} with its autograd "
-                                "graph{}, so every {}'s graph stays alive",
-                                text.text, key, ir::class_name_of(at.receiver), method.name(),
-                                defined_elsewhere(sink.file(), at.receiver),
-                                region->is_loop() ? "; the list outlives the loop"
-                                                  : region->repeats_clause(),
-                                region->unit()),
-                    text.complete
-                        ? fmt::format("pass a number or a detached CPU copy: `{}`",
-                                      method_on(*call.arg(i), text.text, cpu_copy(*call.arg(i))))
-                        : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
-                    region->growth_evidence(receiver_key))
-                .probe = region->probe(module, ProbeMeasure::Growth, {key});
-            return true;
-          }
-          return false;
+          // The first graph argument the method keeps decides for the call.
+          const Expr* kept = nullptr;
+          ir::for_each_argument_in(call, method, 1, effect.params, [&](const Expr& arg) {
+            if (ir::holds_graph(analysis.fact(arg))) kept = &arg;
+            return kept != nullptr;
+          });
+          if (kept == nullptr) return false;
+          const std::string receiver_key = ir::place_key(call.callee()->base());
+          if (receiver_key.empty()) return true;
+          const std::string key = receiver_key + "." + effect.attr;
+          const std::optional<Region> region =
+              growth_region(analysis, function, where.loops, key,
+                            reset_methods_for(analysis, at.receiver, effect.attr));
+          if (!region || region->is_forward()) return true;
+          const QuotedExpr text = quote(module, *kept);
+          sink.report(kInfo, call.range,
+                      fmt::format("`{}` is appended to `{}` by `{}.{}()`{} with its autograd "
+                                  "graph{}, so every {}'s graph stays alive",
+                                  text.text, key, ir::class_name_of(at.receiver), method.name(),
+                                  defined_elsewhere(sink.file(), at.receiver),
+                                  region->is_loop() ? "; the list outlives the loop"
+                                                    : region->repeats_clause(),
+                                  region->unit()),
+                      text.complete
+                          ? fmt::format("pass a number or a detached CPU copy: `{}`",
+                                        method_on(*kept, text.text, cpu_copy(*kept)))
+                          : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
+                      region->growth_evidence(receiver_key))
+              .probe = region->probe(module, ProbeMeasure::Growth, {key});
+          return true;
         });
   }
 };

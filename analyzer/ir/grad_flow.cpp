@@ -514,9 +514,7 @@ class GradWalker {
         callee->base()->text != kReceiver)
       return {};
     const Fact& receiver = a_.facts_[callee->base()->id];
-    if (receiver.instance_of == nullptr || receiver.kind == ValueKind::Class ||
-        a_.overrides_of(*receiver.instance_of, callee->text).empty())
-      return {};
+    if (receiver.instance_of == nullptr || receiver.kind == ValueKind::Class) return {};
     std::vector<const Function*> targets =
         a_.self_call_targets(*receiver.instance_of, callee->text);
     std::erase(targets, &fn_);  // a method calling itself adds nothing to what it returns
@@ -1027,15 +1025,10 @@ class GradWalker {
       result.scalar = result.scalar || arg.scalar;
       if (result.kind == ValueKind::Unknown) result.kind = ValueKind::Tensor;
     };
-    for (size_t i = 0; i < call.arg_count(); ++i) {
-      const size_t param = i + first_param;
-      if (param < 32 && (returned.params & (1U << param)) != 0) take(a_.facts_[call.arg(i)->id]);
-    }
-    for (const Keyword& keyword : call.keywords) {
-      const int p = callee.param_index(keyword.name);
-      if (p >= 0 && p < 32 && (returned.params & (1U << p)) != 0)
-        take(a_.facts_[keyword.value->id]);
-    }
+    for_each_argument_in(call, callee, first_param, returned.params, [&](const Expr& arg) {
+      take(a_.facts_[arg.id]);
+      return false;
+    });
     if (no_grad_ > 0 && result.grad == Grad::Yes) result.grad = Grad::No;
     return result;
   }

@@ -32,6 +32,13 @@ struct Callee {
   [[nodiscard]] int param_index(std::string_view param) const;
 };
 
+// Calls `visit` with each argument of `call` that binds a parameter in `params` (bit p:
+// parameter p of `callee`), positional ones first, then keywords by name. A method called on an
+// object has its receiver as parameter 0, so its first argument binds `first_param` = 1; a
+// plain function's binds 0. `visit` returns true to stop.
+void for_each_argument_in(const Expr& call, const Callee& callee, size_t first_param,
+                          uint32_t params, const std::function<bool(const Expr&)>& visit);
+
 // The qualified name (through the file's imports) of the first base of `cls`, or of a class of
 // the same file it derives from, that `matches`; empty when none does. Bounded by the number of
 // classes, so a cycle of same-file bases (invalid Python) ends.
@@ -107,10 +114,10 @@ class FileAnalysis {
   // Methods named `name` in the file's classes that derive (directly or not) from `cls`: what
   // `self.name()` written in `cls` runs instead on an instance of such a subclass.
   std::vector<const Function*> overrides_of(const ClassDef& cls, std::string_view name) const;
-  // What `self.name(...)` written in a method of `cls` may run: the method the class chain
-  // defines, unless it only marks the method abstract (`raise NotImplementedError`, `pass`,
-  // `@abstractmethod`), and each override in a
-  // same-file subclass. Empty when none is known.
+  // What `self.name(...)` written in a method of `cls` may run when a same-file subclass
+  // overrides `name`: the method the class chain defines, unless it only marks the method
+  // abstract (`raise NotImplementedError`, `pass`, `@abstractmethod`), and each override that is
+  // not. Empty when no subclass overrides it (then `method_of` says what runs) or none is known.
   std::vector<const Function*> self_call_targets(const ClassDef& cls, std::string_view name) const;
 
   // What walking one function produced.

@@ -145,10 +145,12 @@ bool is_abstract(const Module& module, const Function& function) {
 
 std::vector<const Function*> FileAnalysis::self_call_targets(const ClassDef& cls,
                                                              std::string_view name) const {
+  const std::vector<const Function*> overrides = overrides_of(cls, name);
+  if (overrides.empty()) return {};
   std::vector<const Function*> targets;
   if (const Function* own = method_of(cls, name); own != nullptr && !is_abstract(module_, *own))
     targets.push_back(own);
-  for (const Function* override : overrides_of(cls, name)) {
+  for (const Function* override : overrides) {
     if (!is_abstract(module_, *override)) targets.push_back(override);
   }
   return targets;
@@ -210,6 +212,18 @@ int Callee::param_index(std::string_view param) const {
     return -1;
   }
   return foreign != nullptr ? foreign->param_index(param) : -1;
+}
+
+void for_each_argument_in(const Expr& call, const Callee& callee, size_t first_param,
+                          uint32_t params, const std::function<bool(const Expr&)>& visit) {
+  auto selected = [&](size_t param) { return param < 32 && (params & (1U << param)) != 0; };
+  for (size_t i = 0; i < call.arg_count(); ++i) {
+    if (selected(i + first_param) && visit(*call.arg(i))) return;
+  }
+  for (const Keyword& keyword : call.keywords) {
+    const int param = callee.param_index(keyword.name);
+    if (param >= 0 && selected(static_cast<size_t>(param)) && visit(*keyword.value)) return;
+  }
 }
 
 std::string_view class_name_of(const Fact& fact) {

@@ -47,22 +47,21 @@ std::string defined_elsewhere(const SourceFile& file, const ir::Fact& receiver) 
 
 bool arguments_without_graph(const ir::FileAnalysis& analysis, const ir::Expr& call,
                              const ir::Callee& method, uint32_t params) {
-  bool bound = false;
-  auto graph_free = [&](int param, const ir::Expr* argument) {
-    if (param < 1 || param >= 32 || (params & (1U << param)) == 0) return true;
-    bound = true;
-    return analysis.fact(*argument).grad == ir::Grad::No;
-  };
+  // `*args` or `**kwargs` may fill any parameter: unknown.
   for (size_t i = 0; i < call.arg_count(); ++i) {
-    if (call.arg(i)->kind == ir::ExprKind::Starred ||
-        !graph_free(static_cast<int>(i) + 1, call.arg(i)))
-      return false;
+    if (call.arg(i)->kind == ir::ExprKind::Starred) return false;
   }
   for (const ir::Keyword& keyword : call.keywords) {
-    if (keyword.name.empty() || !graph_free(method.param_index(keyword.name), keyword.value))
-      return false;
+    if (keyword.name.empty()) return false;
   }
-  return bound;
+  bool bound = false;
+  bool graph_free = true;
+  ir::for_each_argument_in(call, method, 1, params & ~1U, [&](const ir::Expr& arg) {
+    bound = true;
+    graph_free = analysis.fact(arg).grad == ir::Grad::No;
+    return !graph_free;
+  });
+  return bound && graph_free;
 }
 
 }  // namespace sealint::rules
