@@ -8,6 +8,8 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include "analyzer/cpp/regular_files.h"
+
 namespace sealint::cpp {
 
 namespace {
@@ -69,7 +71,7 @@ class Parse : public clang::ASTFrontendAction {
 llvm::IntrusiveRefCntPtr<clang::FileManager> files_with(
     const std::vector<std::pair<std::string, std::string>>& files) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> files_seen(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+      new llvm::vfs::OverlayFileSystem(regular_files_only(llvm::vfs::getRealFileSystem())));
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> in_memory(
       new llvm::vfs::InMemoryFileSystem);
   files_seen->pushOverlay(in_memory);

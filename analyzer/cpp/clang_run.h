@@ -33,8 +33,8 @@ struct ClangRun {
   IncludeLog includes;
 };
 
-// Files as Clang reads them: the real file system, with `files` (path, content) in memory over
-// it. The contents are copied.
+// Files as Clang reads them: the real file system's regular files (regular_files.h), with `files`
+// (path, content) in memory over it. The contents are copied.
 [[nodiscard]] llvm::IntrusiveRefCntPtr<clang::FileManager> files_with(
     const std::vector<std::pair<std::string, std::string>>& files);
 

@@ -168,6 +168,20 @@ TEST_F(HostileInputTest, DoesNotHangOnANamedPipeNamedOnTheCommandLine) {
   EXPECT_THAT(run.exit_code, AnyOf(0, 2)) << describe(run);
 }
 
+// Clang reads a C++ file's includes itself: one that names a FIFO without a writer would block
+// the run, one that names a device would be read without end. Each is "not found" instead.
+TEST_F(HostileInputTest, DoesNotHangOnACppIncludeOfAPipeOrADevice) {
+  ASSERT_EQ(::mkfifo((cwd() / "pipe.h").c_str(), 0600), 0) << std::strerror(errno);
+  write("model.cpp",
+        "#include \"pipe.h\"\n#include \"/dev/zero\"\n#include \"/dev/stdin\"\n"
+        "int main() { return 0; }\n");
+  const RunOutput run = this->run({"model.cpp"});
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("'pipe.h' file not found")) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("nor '/dev/zero', '/dev/stdin'")) << describe(run);
+}
+
 // A file name is bytes: one that is not UTF-8 is written with U+FFFD in JSON (whose strings hold
 // UTF-8 only) and percent-encoded in a SARIF URI, instead of ending with an internal error.
 TEST_F(HostileInputTest, WritesJsonAndSarifForAFileNameThatIsNotUtf8) {
