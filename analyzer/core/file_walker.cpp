@@ -57,6 +57,17 @@ std::string describe(const std::error_code& error) {
   return text;
 }
 
+// Whether `link`'s target, all links resolved, lies inside `canonical_root`.
+bool leads_inside(const fs::path& link, fs::path canonical_root) {
+  std::error_code error;
+  const fs::path target = fs::canonical(link, error);
+  if (error) return false;
+  if (!canonical_root.has_filename()) canonical_root = canonical_root.parent_path();  // "a/b/"
+  const auto [root_end, target_at] =
+      std::mismatch(canonical_root.begin(), canonical_root.end(), target.begin(), target.end());
+  return root_end == canonical_root.end();
+}
+
 // A folder still to read: its path as the user would write it, and its path below the root.
 struct PendingFolder {
   fs::path path;
@@ -70,6 +81,9 @@ struct PendingFolder {
 // keep the root as the user wrote it.
 void walk_folder(const std::string& root, const WalkOptions& options, WalkResult& result) {
   size_t found = 0;
+  const size_t errors_before = result.errors.size();
+  std::error_code canonical_error;
+  const fs::path canonical_root = fs::weakly_canonical(root, canonical_error);
   std::vector<PendingFolder> stack;
   {
     std::error_code error;
@@ -98,6 +112,14 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
       const std::string shown = entry.lexically_normal().string();
       std::error_code status_error;
       const auto link_status = it->symlink_status(status_error);
+      // Past PATH_MAX the system answers nothing about an entry (ENAMETOOLONG): say so rather
+      // than take it for a file of another kind.
+      if (status_error) {
+        result.errors.push_back(
+            {display_path(shown), std::nullopt,
+             fmt::format("cannot read '{}': {}", display_path(shown), describe(status_error))});
+        continue;
+      }
       const fs::path absolute = pending.absolute / name;
       if (fs::is_directory(link_status)) {
         if (!is_skipped_folder(name) && !is_excluded(relative, options) &&
@@ -135,6 +157,17 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
              fmt::format("skipped '{}': not a regular file", display_path(shown)), true});
         continue;
       }
+      // A link that leads out of the walked folder would bring in a file the project does not
+      // hold (its text quoted in a syntax error, in a CI log): named by itself it is analysed.
+      if (fs::is_symlink(link_status) && !leads_inside(entry, canonical_root)) {
+        result.errors.push_back(
+            {display_path(shown), std::nullopt,
+             fmt::format("skipped '{}': a symbolic link to a file outside '{}' (name that file "
+                         "to analyse it)",
+                         display_path(shown), display_path(root)),
+             true});
+        continue;
+      }
       result.files.push_back(shown);
       ++found;
     }
@@ -144,7 +177,8 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
            fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
     }
   }
-  if (found == 0) {
+  // Where the walk already said why it could not read something, that is the message.
+  if (found == 0 && result.errors.size() == errors_before) {
     result.errors.push_back(
         {root, std::nullopt,
          fmt::format("no Python or C++ files found under '{}'", display_path(root))});

@@ -1,10 +1,13 @@
 // End-to-end: an input sealint cannot analyse gets one stderr line naming it and why, exit 2,
 // and the other inputs of the same run are still analysed and reported.
-#include <unistd.h>  // geteuid
+#include <fcntl.h>   // openat
+#include <unistd.h>  // geteuid, mkdirat, unlinkat
 
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -72,6 +75,54 @@ TEST_F(BadInputTest, ReportsAnUnreadableFileAndAnalysesTheRest) {
   std::filesystem::permissions(secret, std::filesystem::perms::none);
   const RunOutput run = this->run({"secret.py", "good.py"}, {}, /*as_nobody=*/true);
   expect_reported(run, "secret.py", "permission denied");  // lowercase, as STYLE.md §5 asks
+}
+
+// A walk stays inside the folder it was given: a link out of it (to a secret, to another
+// checkout) is skipped with a warning and its text never read; a link within it is analysed once;
+// the outside file named by itself is analysed.
+TEST_F(BadInputTest, SkipsALinkThatLeadsOutOfTheWalkedFolder) {
+  write("elsewhere/secret.py", "password = (\n");
+  write("project/train.py", kLeakyTrainPy);
+  std::filesystem::create_symlink("../elsewhere/secret.py", cwd() / "project" / "out.py");
+  std::filesystem::create_symlink("train.py", cwd() / "project" / "same.py");
+  const RunOutput run = this->run({"project"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("warning: skipped 'project/out.py': a symbolic link to a file "
+                                 "outside 'project'"))
+      << describe(run);
+  EXPECT_THAT(run.err, Not(HasSubstr("password"))) << describe(run);
+  EXPECT_THAT(run.err, Not(HasSubstr("syntax error"))) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("in 1 file")) << describe(run);
+  const RunOutput named = this->run({"project/out.py"});
+  EXPECT_EQ(named.exit_code, 2) << describe(named);
+  EXPECT_THAT(named.err, HasSubstr("syntax error")) << describe(named);
+}
+
+// Folders nested past PATH_MAX (4096 bytes) hold a file the system will not name by its path:
+// the walk says so instead of skipping it silently and reporting an empty folder.
+TEST_F(BadInputTest, SaysAPathPastTheSystemLimitCannotBeRead) {
+  const std::string level(100, 'd');
+  // Made and removed level by level, each relative to the one above: the fixture's own
+  // clean-up names paths whole, and these are too long to name.
+  std::vector<int> folders = {::open(cwd().c_str(), O_RDONLY | O_DIRECTORY)};
+  for (int depth = 0; depth < 45 && folders.back() >= 0; ++depth) {  // 45 x 101 bytes
+    if (::mkdirat(folders.back(), level.c_str(), 0700) != 0) break;
+    folders.push_back(::openat(folders.back(), level.c_str(), O_RDONLY | O_DIRECTORY));
+  }
+  const int file = ::openat(folders.back(), "train.py", O_WRONLY | O_CREAT, 0600);
+  const bool made = folders.size() == 46 && folders.back() >= 0 && file >= 0;
+  if (file >= 0) ::close(file);
+  const RunOutput run = this->run({"."});
+  ::unlinkat(folders.back(), "train.py", 0);
+  for (size_t i = folders.size() - 1; i > 0; --i) {
+    ::close(folders[i]);
+    ::unlinkat(folders[i - 1], level.c_str(), AT_REMOVEDIR);
+  }
+  ::close(folders.front());
+  ASSERT_TRUE(made) << std::strerror(errno);
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("': file name too long")) << describe(run);
+  EXPECT_THAT(run.err, Not(HasSubstr("no Python or C++ files found"))) << describe(run);
 }
 
 // A link in a walked folder that leads into a folder this user cannot enter: the reason is the
