@@ -2,6 +2,7 @@
 // that never runs. docs: docs/rules/SL006.md
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -276,11 +277,11 @@ class EvalWithoutNoGrad final : public Rule {
     const semantic::GradSwitches switches(module, function);
     if (switches.whole_function()) return;
     std::vector<std::pair<const Stmt*, SharedLoop>> loops;  // in the order they are met
+    std::unordered_map<const Stmt*, size_t> loop_index;     // a function may hold thousands
     auto facts_of = [&](const Stmt* loop) -> SharedLoop& {
-      for (auto& [stmt, facts] : loops) {
-        if (stmt == loop) return facts;
-      }
-      return loops.emplace_back(loop, SharedLoop{}).second;
+      const auto [it, added] = loop_index.emplace(loop, loops.size());
+      if (added) loops.emplace_back(loop, SharedLoop{});
+      return loops[it->second].second;
     };
     ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
       if (where.loops.empty()) return;

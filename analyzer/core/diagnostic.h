@@ -91,6 +91,9 @@ struct InputError {
   // A statement sealint could not read in valid code (a known grammar limitation): printed as a
   // warning, and it does not make the exit status 2.
   bool warning = false;
+  // A note that stands for every file it applies to ("parsed without a precompiled header"):
+  // each file says it, the driver keeps the first in sorted order, so any --jobs prints the same.
+  bool once_a_run = false;
   bool operator==(const InputError&) const = default;
 };
 

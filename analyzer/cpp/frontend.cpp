@@ -20,8 +20,6 @@ bool is_cpp_source(std::string_view path) {
 
 struct CppFrontend::State {
   CppOptions options;
-  bool noted_missing_entry = false;  // "no compile_commands.json entry" is said once per worker
-  bool noted_no_pch = false;         // so is "parsed without a precompiled header"
   PchAttempts pch_attempts;
 };
 
@@ -60,17 +58,15 @@ Result<ir::LoweredFile> CppFrontend::lower(std::shared_ptr<const SourceFile> fil
                     "--torch-headers=system uses them for every file)",
                     gap.name, gap.at ? fmt::format(" (line {})", gap.at->line) : ""));
   }
-  if (parsed->note && !state_->noted_missing_entry) {
-    state_->noted_missing_entry = true;
-    out.problems.push_back({std::string(file->path()), std::nullopt, *parsed->note, true});
+  if (parsed->note) {
+    out.problems.push_back({std::string(file->path()), std::nullopt, *parsed->note, true, true});
   }
-  if (parsed->pch_note && !state_->noted_no_pch) {
-    state_->noted_no_pch = true;
+  if (parsed->pch_note) {
     out.problems.push_back(
         {std::string(file->path()), std::nullopt,
          fmt::format("LibTorch headers parsed without a precompiled header ({}): about 10 s a file",
                      *parsed->pch_note),
-         true});
+         true, true});
   }
   return out;
 }

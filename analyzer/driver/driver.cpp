@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -27,6 +28,14 @@ namespace sealint {
 namespace fs = std::filesystem;
 
 namespace {
+
+// Of the notes said once a run, the first of each message in sorted order stays.
+void keep_first_of_once_a_run_notes(std::vector<InputError>& errors) {
+  std::set<std::string> said;
+  std::erase_if(errors, [&](const InputError& error) {
+    return error.once_a_run && !said.insert(error.message).second;
+  });
+}
 
 // The rule whose findings the suppression pass makes.
 constexpr std::string_view kUnusedSuppressionRule = "SL012";
@@ -259,6 +268,7 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
   out.files = inputs.size();
   std::sort(out.diagnostics.begin(), out.diagnostics.end(), diagnostic_less);
   std::sort(out.errors.begin(), out.errors.end(), input_error_less);
+  keep_first_of_once_a_run_notes(out.errors);
   return out;
 }
 

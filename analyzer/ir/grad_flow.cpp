@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <memory>
+#include <set>
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/guards.h"
@@ -32,21 +33,7 @@ bool is_capitalized(std::string_view name) {
 
 }  // namespace
 
-using State = std::unordered_map<std::string, Fact>;
-
 namespace {
-
-State join_states(const State& a, const State& b) {
-  State out = a;
-  for (const auto& [key, fact] : b) {
-    auto it = out.find(key);
-    out[key] = it == out.end() ? join(Fact{}, fact) : join(it->second, fact);
-  }
-  for (auto& [key, fact] : out) {
-    if (!b.contains(key)) fact = join(fact, Fact{});
-  }
-  return out;
-}
 
 // Places read by an expression: Names, attribute chains and subscripts.
 void collect_places(const Expr* expr, std::vector<std::string>& out) {
@@ -143,11 +130,13 @@ BackwardPlaces backward_places_of(const Function& function) {
   auto follow = [&](std::vector<std::string> found, bool through_arguments) {
     for (int round = 0; round < 2; ++round) {
       const size_t before = found.size();
+      // A set, not a search of `found` per target: a function of many backward calls and many
+      // assignments would take quadratic time.
+      const std::set<std::string, std::less<>> consumed(found.begin(), found.end());
       for (const Stmt* stmt : assignments) {
         for (const Expr* target : stmt->targets) {
           const std::string key = place_key(target);
-          const auto end = found.begin() + static_cast<std::ptrdiff_t>(before);
-          if (!key.empty() && std::find(found.begin(), end, key) != end)
+          if (!key.empty() && consumed.contains(key))
             consumed_places(stmt->value, found, through_arguments);
         }
       }
@@ -206,10 +195,10 @@ class GradWalker {
         param.instance_of = fn_.parent_class;
         param.params = 0;
       }
-      state_[std::string(name)] = param;
+      state_.set(std::string(name), param);
     }
     exec_body(fn_.body);
-    out_.final_state = std::move(state_);
+    out_.final_state = state_.take();
   }
 
  private:
@@ -285,25 +274,26 @@ class GradWalker {
       }
       case StmtKind::If: {
         eval(stmt.value);
-        const State before = state_;
+        state_.open_scope();
         narrow_on_none_test(stmt.value, true);
         exec_body(stmt.body);
-        State then_state = std::move(state_);
-        state_ = before;
+        const PlaceState::Branch taken = state_.undo_scope();
         narrow_on_none_test(stmt.value, false);
         exec_body(stmt.orelse);
-        state_ = join_states(then_state, state_);
+        state_.join_with_branch(taken);
+        state_.close_scope();
         return;
       }
       case StmtKind::Try: {
         exec_body(stmt.body);
-        const State after_body = state_;
+        state_.open_scope();  // each handler may run or not after the body
         for (const Handler& handler : stmt.handlers) {
           for (const Expr* type : handler.types) eval(type);
           if (!handler.name.empty()) state_.erase(std::string(handler.name));
           exec_body(handler.body);
-          state_ = join_states(after_body, state_);
+          state_.join_with_scope_start();
         }
+        state_.close_scope();
         exec_body(stmt.orelse);
         exec_body(stmt.finalbody);
         return;
@@ -313,7 +303,7 @@ class GradWalker {
           Fact fact;
           fact.kind = ValueKind::Function;
           fact.function = stmt.function;
-          state_[std::string(stmt.function->name)] = fact;
+          state_.set(std::string(stmt.function->name), fact);
         }
         return;
       case StmtKind::ClassDef:
@@ -321,7 +311,7 @@ class GradWalker {
           Fact fact;
           fact.kind = ValueKind::Class;
           fact.instance_of = stmt.class_def;
-          state_[std::string(stmt.class_def->name)] = fact;
+          state_.set(std::string(stmt.class_def->name), fact);
         }
         return;
       case StmtKind::Import:
@@ -339,15 +329,16 @@ class GradWalker {
     ++loop_depth_;
     // Nested loops would run 2^depth times: the second pass is for shallow loops only.
     const int passes = loop_depth_ <= 3 ? 2 : 1;
-    const State before = state_;
+    state_.open_scope();  // the body may run or not, once or again
     for (int pass = 0; pass < passes; ++pass) {
       const Fact iter = eval(loop.value);
       if (loop.loop_kind == LoopKind::For) {
         for (const Expr* target : loop.targets) bind(target, element_of(iter, loop.value), nullptr);
       }
       exec_body(loop.body);
-      state_ = join_states(before, state_);
+      state_.join_with_scope_start();
     }
+    state_.close_scope();
     --loop_depth_;
     exec_body(loop.orelse);
   }
@@ -384,7 +375,7 @@ class GradWalker {
       return;
     const bool none_when_taken = test->text == "is";
     if ((test->text == "is" || test->text == "is not") && taken == none_when_taken) {
-      state_[std::string(name->text)] = no_grad_fact();
+      state_.set(std::string(name->text), no_grad_fact());
     }
   }
 
@@ -469,23 +460,16 @@ class GradWalker {
     if (target->kind == ExprKind::Subscript) {
       // `d[k] = v` puts v in d: the container now holds what v holds.
       const std::string base = place_key(target->base());
-      auto it = state_.find(base);
-      if (it != state_.end() && it->second.kind == ValueKind::Container)
-        it->second.grad = join(it->second.grad, value.grad);
-    }
-    // Rebinding a name forgets what was known below it (`stats` for `stats["loss"]`).
-    if (target->kind == ExprKind::Name) {
-      for (auto it = state_.begin(); it != state_.end();) {
-        const std::string& k = it->first;
-        if (k.size() > key.size() && k.starts_with(key) &&
-            (k[key.size()] == '.' || k[key.size()] == '[')) {
-          it = state_.erase(it);
-        } else {
-          ++it;
-        }
+      if (const Fact* held = state_.find(base);
+          held != nullptr && held->kind == ValueKind::Container) {
+        Fact container = *held;
+        container.grad = join(container.grad, value.grad);
+        state_.set(base, container);
       }
     }
-    state_[key] = value;
+    // Rebinding a name forgets what was known below it (`stats` for `stats["loss"]`).
+    if (target->kind == ExprKind::Name) state_.erase_below(key);
+    state_.set(key, value);
   }
 
   // A loss is 0-d: a loss call whose result is unpacked (`loss, sample_size, logs =
@@ -664,8 +648,8 @@ class GradWalker {
   }
 
   Fact lookup_name(std::string_view name) const {
-    if (auto it = state_.find(std::string(name)); it != state_.end()) {
-      Fact fact = it->second;
+    if (const Fact* known = state_.find(name)) {
+      Fact fact = *known;
       kind_from_name(name, fact);
       return fact;
     }
@@ -815,7 +799,7 @@ class GradWalker {
   Fact attr_of(const Expr& e, const Fact& base) {
     const std::string key = place_key(&e);
     if (!key.empty()) {
-      if (auto it = state_.find(key); it != state_.end()) return it->second;
+      if (const Fact* known = state_.find(key)) return *known;
     }
     if (base.kind == ValueKind::Instance && base.instance_of != nullptr) {
       Fact attr = a_.class_attr(base.instance_of, e.text);
@@ -869,7 +853,7 @@ class GradWalker {
     for (size_t i = 1; i < e.items.size(); ++i) eval(e.items[i]);
     const std::string key = place_key(&e);
     if (!key.empty()) {
-      if (auto it = state_.find(key); it != state_.end()) return it->second;
+      if (const Fact* known = state_.find(key)) return *known;
     }
     if (base.kind == ValueKind::Container) {
       Fact element = element_of(base, nullptr);
@@ -894,9 +878,8 @@ class GradWalker {
       std::vector<std::string> names;
       collect_places(gen.target, names);
       for (const std::string& name : names) {
-        auto it = state_.find(name);
-        shadowed.emplace_back(name,
-                              it == state_.end() ? std::nullopt : std::optional<Fact>(it->second));
+        const Fact* known = state_.find(name);
+        shadowed.emplace_back(name, known == nullptr ? std::nullopt : std::optional<Fact>(*known));
       }
       bind(gen.target, element_of(iter, gen.iter), nullptr);
       for (const Expr* cond : gen.conditions) eval(cond);
@@ -905,7 +888,7 @@ class GradWalker {
     if (e.items.size() > 1) element = eval(e.items[1]);  // a dict's value
     for (auto it = shadowed.rbegin(); it != shadowed.rend(); ++it) {
       if (it->second)
-        state_[it->first] = *it->second;
+        state_.set(it->first, *it->second);
       else
         state_.erase(it->first);
     }
@@ -939,7 +922,7 @@ class GradWalker {
     if (callee->kind == ExprKind::Attr) {
       const Expr* root = root_name(callee);
       if (root != nullptr && root->kind == ExprKind::Name && a_.is_import_alias(root->text) &&
-          !state_.contains(std::string(root->text))) {
+          !state_.contains(root->text)) {
         eval(callee);
         return eval_qualified(call, qualified_name(a_.module(), callee), args, any_grad_arg,
                               arg_params);
@@ -961,7 +944,7 @@ class GradWalker {
     const Fact target = eval(callee);
     if (callee->kind == ExprKind::Name) {
       const std::string_view name = callee->text;
-      if (target.kind == ValueKind::Unknown && !state_.contains(std::string(name))) {
+      if (target.kind == ValueKind::Unknown && !state_.contains(name)) {
         if (a_.is_import_alias(name)) {
           return eval_qualified(call, a_.module().resolve_import(name), args, any_grad_arg,
                                 arg_params);
@@ -1085,7 +1068,7 @@ class GradWalker {
       if (const std::string key = place_key(receiver_expr); !key.empty()) {
         Fact module = receiver;
         module.kind = ValueKind::Module;
-        state_[key] = module;
+        state_.set(key, module);
       }
     }
     if (method == "backward" || method == "manual_backward") {
@@ -1107,7 +1090,7 @@ class GradWalker {
       fact.scalar = receiver.scalar;
       // `hidden.detach_()` cuts the place's own history in place.
       if (method == "detach_") {
-        if (const std::string key = place_key(receiver_expr); !key.empty()) state_[key] = fact;
+        if (const std::string key = place_key(receiver_expr); !key.empty()) state_.set(key, fact);
       }
       return fact;
     }
@@ -1213,14 +1196,15 @@ class GradWalker {
     const Fact& stored = store.value_arg < args.size() ? args[store.value_arg] : args[0];
     // For `extend` the argument is an iterable whose grad fact is its elements'.
     const Grad held = stored.grad;
-    auto it = state_.find(key);
-    if (it == state_.end()) {
+    if (const Fact* known = state_.find(key)) {
+      Fact container = *known;
+      container.grad = join(container.grad, held);
+      state_.set(key, container);
+    } else {
       Fact fact;
       fact.kind = ValueKind::Container;
       fact.grad = held == Grad::Yes ? Grad::Yes : Grad::Unknown;
-      state_[key] = fact;
-    } else {
-      it->second.grad = join(it->second.grad, held);
+      state_.set(key, fact);
     }
     if (key.starts_with("self.")) {
       const Expr* value = call.arg(store.value_arg) ? call.arg(store.value_arg) : call.arg(0);
@@ -1395,7 +1379,7 @@ class GradWalker {
   const FileAnalysis& a_;
   const Function& fn_;
   FileAnalysis::FunctionState& out_;
-  State state_;
+  PlaceState state_;
   int no_grad_ = 0;
   int loop_depth_ = 0;
   const Stmt* current_ = nullptr;  // the statement being evaluated (a summary effect's site)
@@ -1414,7 +1398,15 @@ FileAnalysis::FileAnalysis(const Module& module, const ProjectScope* project)
     if (function.is_module || function.parent_class != nullptr) continue;
     functions_by_name_.emplace(function.name, &function);
   }
-  for (const ClassDef& cls : module.classes()) classes_by_name_.emplace(cls.name, &cls);
+  for (const ClassDef& cls : module.classes()) {
+    classes_by_name_.emplace(cls.name, &cls);
+    auto& methods = methods_by_class_[&cls];
+    for (const Function* method : cls.methods) {
+      methods.emplace(method->name, method);
+      const auto [it, added] = unique_methods_.emplace(method->name, method);
+      if (!added) it->second = nullptr;
+    }
+  }
   // Which classes are nn.Modules: a base that names one, here or through the file's imports.
   for (size_t round = 0; round < module.classes().size() + 1; ++round) {
     bool changed = false;

@@ -13,6 +13,7 @@
 #include "analyzer/ir/facts.h"
 #include "analyzer/ir/foreign.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/ir/place_state.h"
 #include "analyzer/knowledge/frameworks.h"
 
 namespace sealint::ir {
@@ -128,7 +129,7 @@ class FileAnalysis {
     std::vector<std::string>
         backward_places;  // places a backward consumes, and their sources, sorted
     std::vector<std::string> backward_graphs;  // places whose graph a backward is handed, sorted
-    std::unordered_map<std::string, Fact> final_state;
+    PlaceFacts final_state;
   };
 
  private:
@@ -152,6 +153,11 @@ class FileAnalysis {
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
+  // Each class's own methods by name (the first definition, as method_of always answered).
+  std::unordered_map<const ClassDef*, std::unordered_map<std::string_view, const Function*>>
+      methods_by_class_;
+  // Every class's methods by name; null where two share the name.
+  std::unordered_map<std::string_view, const Function*> unique_methods_;
   std::unordered_map<const ClassDef*, bool> module_classes_;
   std::unordered_map<const ClassDef*, std::unordered_map<std::string, Fact>> class_attrs_;
   std::unordered_map<std::string, Fact> globals_;

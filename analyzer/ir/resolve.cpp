@@ -72,7 +72,12 @@ const Function* FileAnalysis::method_of(const ClassDef& cls, std::string_view na
   size_t hops = 0;
   for (const ClassDef* owner = &cls; owner != nullptr && hops <= limit;
        owner = base_in_file(*owner), ++hops) {
-    for (const Function* method : owner->methods) {
+    // Indexed: `self.m()` in a class of thousands of methods would otherwise scan them all.
+    if (auto methods = methods_by_class_.find(owner); methods != methods_by_class_.end()) {
+      if (auto it = methods->second.find(name); it != methods->second.end()) return it->second;
+      continue;
+    }
+    for (const Function* method : owner->methods) {  // a class of another module
       if (method->name == name) return method;
     }
   }
@@ -193,15 +198,9 @@ const Function* FileAnalysis::resolve_callee_or_unique_method(const Function& ca
   const std::string_view receiver = callee->base()->text;
   if (receiver == kReceiver || module_.is_import_alias(receiver)) return nullptr;
   if (facts_[callee->base()->id].kind != ValueKind::Unknown) return nullptr;
-  const Function* found = nullptr;
-  for (const ClassDef& cls : module_.classes()) {
-    for (const Function* method : cls.methods) {
-      if (method->name != callee->text) continue;
-      if (found != nullptr) return nullptr;  // two classes define it: ambiguous
-      found = method;
-    }
-  }
-  return found;
+  // Null when two methods of that name exist: ambiguous.
+  auto it = unique_methods_.find(callee->text);
+  return it == unique_methods_.end() ? nullptr : it->second;
 }
 
 int Callee::param_index(std::string_view param) const {
