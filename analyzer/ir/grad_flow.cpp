@@ -19,6 +19,7 @@
 namespace sealint::ir {
 
 using knowledge::is_loader_like_name;
+using knowledge::is_loss_field_name;
 using knowledge::is_loss_fn_like_name;
 using knowledge::is_model_like_name;
 using knowledge::is_optimizer_like_name;
@@ -829,7 +830,7 @@ class GradWalker {
     if (base.grad == Grad::Yes && base.kind != ValueKind::Container) {
       fact.grad = Grad::Yes;
       fact.kind = ValueKind::Tensor;
-      fact.scalar = base.scalar;
+      fact.scalar = base.scalar || is_loss_field_name(attr);
     }
     if (fact.kind == ValueKind::Unknown && base.kind == ValueKind::Instance) {
       // `self.criterion`, `self.model`: an attribute never assigned where we could see it.

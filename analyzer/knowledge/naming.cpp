@@ -123,6 +123,10 @@ bool is_loss_function_name(std::string_view name) {
   return name.ends_with("_loss");
 }
 
+bool is_loss_field_name(std::string_view name) {
+  return name == "loss" || is_loss_function_name(name);
+}
+
 bool is_target_name(std::string_view name) {
   static constexpr auto kTargets = sorted_names("ground_truth", "gt", "label", "labels", "target",
                                                 "targets", "y", "y_gt", "y_true");

@@ -56,6 +56,9 @@ namespace sealint::knowledge {
 [[nodiscard]] bool is_target_name(std::string_view name);
 // A function named as a loss (`focal_loss`, `my_loss`): its result is taken for a 0-d loss.
 [[nodiscard]] bool is_loss_function_name(std::string_view name);
+// A field of a model's or a step's output named as the loss (`outputs.loss`, Hugging Face's
+// `ModelOutput.loss`; `out.aux_loss`): the reduced, 0-d loss, not a batch of values.
+[[nodiscard]] bool is_loss_field_name(std::string_view name);
 
 // A name for what holds one entry per class, a vocabulary or a configuration (`classes`,
 // `label2id`, `word_to_idx`, `cfg`, `transforms`): small next to a dataset's data, even when it

@@ -1,9 +1,11 @@
 #include "analyzer/semantic/iteration.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "analyzer/ir/bindings.h"
+#include "analyzer/ir/constant_folding.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/semantic/definitions.h"
@@ -84,6 +86,66 @@ bool under_periodic_branch(const ir::StmtContext& where, const Stmt& loop) {
 bool iterates_display(const Stmt& loop) {
   return loop.loop_kind == ir::LoopKind::For && loop.value != nullptr &&
          loop.value->kind == ExprKind::Collection;
+}
+
+namespace {
+
+// A display, or `range(k)` / `range(a, b)` with literals spanning at most kHandful.
+bool handful_iterable(const Expr* e) {
+  if (e == nullptr) return false;
+  if (e->kind == ExprKind::Collection) return true;
+  if (e->kind != ExprKind::Call || e->callee()->kind != ExprKind::Name ||
+      e->callee()->text != "range" || !e->keywords.empty())
+    return false;
+  auto literal = [](const Expr* arg) -> std::optional<int64_t> {
+    if (arg == nullptr || arg->kind != ExprKind::Const || arg->const_kind != ir::ConstKind::Int)
+      return std::nullopt;
+    const auto folded = ir::parse_int_literal(arg->text);
+    if (!folded || folded->huge) return std::nullopt;
+    return folded->value;
+  };
+  std::optional<int64_t> first = literal(e->arg(0));
+  if (e->arg_count() == 1) return first && *first <= kHandful;
+  std::optional<int64_t> last = literal(e->arg(1));
+  return e->arg_count() == 2 && first && last && *last - *first <= kHandful;
+}
+
+// `name.append(x)`, `name.extend(xs)`, ... anywhere in the module.
+bool has_method_called(const ir::Module& module, std::string_view name) {
+  bool called = false;
+  for (const ir::Function& function : module.functions()) {
+    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+      ir::for_each_expr(stmt, [&](const Expr& expr) {
+        const Expr* callee = expr.kind == ExprKind::Call ? expr.callee() : nullptr;
+        called = called || (callee != nullptr && callee->kind == ExprKind::Attr &&
+                            callee->base()->kind == ExprKind::Name && callee->base()->text == name);
+      });
+    });
+  }
+  return called;
+}
+
+}  // namespace
+
+bool iterates_fixed_handful(const ir::Module& module, const ir::Function& function,
+                            const Stmt& loop) {
+  if (loop.loop_kind != ir::LoopKind::For || loop.value == nullptr) return false;
+  const Expr* iterable = loop.value;
+  if (iterable->kind == ExprKind::Name && !function.has_param(iterable->text)) {
+    // Bound once, here or (for a name the function does not bind) at the module's top level.
+    Definitions definitions;
+    const std::string name(iterable->text);
+    const std::vector<Definition>* bound = &definitions.of(function, name);
+    if (bound->empty() && &function != &module.top_level())
+      bound = &definitions.of(module.top_level(), name);
+    if (bound->size() != 1 || bound->front().element) return false;
+    iterable = bound->front().value;
+    // `items = []` filled by `items.append(...)` is no written-out handful.
+    if (iterable != nullptr && iterable->kind == ExprKind::Collection &&
+        (iterable->items.empty() || has_method_called(module, name)))
+      return false;
+  }
+  return handful_iterable(iterable);
 }
 
 namespace {

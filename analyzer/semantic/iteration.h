@@ -23,6 +23,14 @@ namespace sealint::semantic {
 // `for x in [a, b, c]:` iterates a literal display: a fixed handful of times.
 [[nodiscard]] bool iterates_display(const ir::Stmt& loop);
 
+// The loop runs a fixed handful of times that the code writes out: over a display, or
+// `range(k)` with a literal k of at most kHandful, directly or through a name bound once to
+// one (`test_nums = range(15)` at the top of a demo). Work repeated that many times is bounded;
+// a step loop runs over data or a count of thousands.
+inline constexpr int64_t kHandful = 20;
+[[nodiscard]] bool iterates_fixed_handful(const ir::Module& module, const ir::Function& function,
+                                          const ir::Stmt& loop);
+
 // `for c in range(len(word)):` where the function binds `word` once, to a value it makes from
 // data written out in the code (`word = str2tensor("pytorch")`, `torch.LongTensor([1, 2, 3])`):
 // a few steps of a demonstration or a smoke test, not an evaluation over data.

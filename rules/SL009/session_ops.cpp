@@ -209,7 +209,7 @@ class SessionOps {
     // that opens a session of its own rebuilds a whole model every time (one per fold or run).
     if (facts.inner_session_loop && !facts.creates_session) return;
     // `for dtype in [tf.float32, tf.float64]:` runs a fixed handful of times.
-    if (semantic::iterates_display(*loop)) return;
+    if (semantic::iterates_fixed_handful(module_, function, *loop)) return;
     // `if summary_op is None:`, `if step == 0:` builds once, not every iteration.
     if (semantic::under_once_branch(where, *loop)) return;
     std::optional<Growth> growth = find_growth(function, stmt, *loop);
