@@ -33,7 +33,7 @@ constexpr RuleInfo kInfo = {
     .fix = FixAvailability::None,
     .fix_safety = FixSafety::Safe,
     .framework = Framework::PyTorch,
-    .precision = Precision::Medium,  // no finding on bench/corpus yet
+    .precision = Precision::Medium,  // 1 of 1 on bench/corpus, too few to say high
     .brief = "a training step retried inside an out-of-memory handler, or a caught error kept",
 };
 
