@@ -114,8 +114,10 @@ Result<CacheFolder> CacheFolder::open(const fs::path& path, bool follow_links) {
     fd = Descriptor(::open(path.c_str(), flags));
   }
   if (!fd.valid() && (errno == ELOOP || errno == ENOTDIR)) {
-    return make_error(fmt::format("'{}' is {}, not a folder", path.string(),
-                                  errno == ELOOP ? "a link" : "a file"));
+    struct stat info {};
+    const bool link = ::lstat(path.c_str(), &info) == 0 && S_ISLNK(info.st_mode);
+    return make_error(
+        fmt::format("'{}' is {}, not a folder", path.string(), link ? "a link" : "a file"));
   }
   if (!fd.valid()) return system_error("open", path, errno);
   CacheFolder folder(std::move(fd), path);
