@@ -83,7 +83,7 @@ Result<bool> write_atomically(int dir, std::string_view name, std::string_view b
     Descriptor fd(::openat(dir, temporary.c_str(),
                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
     if (!fd.valid() && errno == EEXIST) continue;
-    if (!fd.valid()) return system_error("write", temporary, errno);
+    if (!fd.valid()) return make_error(std::strerror(errno));
     // The umask decides who may read it; nobody but its owner may write it (a reader trusts no
     // file that another user could have written).
     struct stat info {};
@@ -94,11 +94,11 @@ Result<bool> write_atomically(int dir, std::string_view name, std::string_view b
         ::renameat(dir, temporary.c_str(), dir, std::string(name).c_str()) != 0) {
       const int error = errno;
       ::unlinkat(dir, temporary.c_str(), 0);
-      return system_error("write", name, error);
+      return make_error(std::strerror(error));
     }
     return true;
   }
-  return make_error(fmt::format("cannot write '{}': no free temporary name", name));
+  return make_error("no free temporary name");
 }
 
 Result<CacheFolder> CacheFolder::open(const fs::path& path, bool follow_links) {

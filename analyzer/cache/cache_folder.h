@@ -49,7 +49,8 @@ class CacheFolder {
 
 // Writes `bytes` to `name` in the folder `dir` through a temporary file beside it and a rename,
 // so that a reader sees the old file or the new one, never part of one; a link at `name` is
-// replaced, never followed. `mode` as open(2) takes it (the umask applies).
+// replaced, never followed. `mode` as open(2) takes it (the umask applies). An error is the
+// system's reason (strerror).
 [[nodiscard]] Result<bool> write_atomically(int dir, std::string_view name, std::string_view bytes,
                                             unsigned mode = 0644);
 

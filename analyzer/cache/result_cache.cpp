@@ -107,7 +107,8 @@ void ResultCache::store(const EntryKey& key, const FileOutcome& outcome) const {
   const std::string bytes = encode_entry({identity_, key, outcome});
   if (auto written = write_atomically(results_.get(), entry_name(key), bytes); !written) {
     writable_ = false;  // one failure says enough: the rest would fail alike
-    failed(written.error());
+    failed(fmt::format("cannot write in '{}': {}", (folder_.path() / kResultsFolder).string(),
+                       written.error()));
     return;
   }
   ++stores_;

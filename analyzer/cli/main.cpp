@@ -259,8 +259,12 @@ int run(int argc, char** argv) {
   if (confirm_cmd->parsed()) return sealint::cli::run_confirm(confirm, registry);
   if (explain_cmd->parsed()) return explain(registry, options.explain_id);
   if (config_cmd->parsed()) return print_config(options, registry);
-  if (clean_cmd->parsed())
-    return sealint::cli::run_clean(clean_cache_dir, options.lint.config_path);
+  if (clean_cmd->parsed()) {
+    // `sealint --cache-dir DIR clean` names it too.
+    return sealint::cli::run_clean(
+        clean_cache_dir.empty() ? options.lint.cache_dir : clean_cache_dir,
+        options.lint.config_path);
+  }
   return sealint::cli::run_lint(options.lint, registry);
 }
 

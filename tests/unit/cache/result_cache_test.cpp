@@ -210,6 +210,20 @@ TEST_F(ResultCacheTest, RefusesAFolderHoldingOtherFilesAndAdoptsAPchCache) {
   EXPECT_TRUE(is_cache_folder(folder()));
 }
 
+// A write that fails (here: results/ removed under the run) is kept for one warning, and the
+// run stops writing.
+TEST_F(ResultCacheTest, AFailedWriteIsOneWarningAndTheLastWrite) {
+  const auto cache = open();
+  fs::remove_all(folder() / "results");
+  cache->store(key(), outcome());
+  cache->store(key("other.py"), outcome());
+  EXPECT_EQ(cache->stores(), 0U);
+  EXPECT_EQ(cache->warning(), fmt::format("cannot write in '{}': No such file or directory",
+                                          (folder() / "results").string()));
+  EXPECT_FALSE(cache->lookup(key()).has_value());
+  EXPECT_EQ(cache->evict(), 0U);
+}
+
 TEST_F(ResultCacheTest, KeepsWholeEntriesUnderConcurrentWriters) {
   const FileOutcome first = outcome("first");
   const FileOutcome second = outcome(std::string(5000, 's'));
