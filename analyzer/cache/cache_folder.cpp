@@ -2,15 +2,18 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
-#include <random>
+#include <functional>
 #include <string>
 #include <system_error>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -67,10 +70,15 @@ bool exists_at(int dir, std::string_view name) {
   return ::fstatat(dir, std::string(name).c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
+// Unpredictable where the kernel gives randomness at once, else unique enough: the name is
+// created with O_EXCL, and a taken one is tried again with another.
 std::string random_suffix() {
-  std::random_device random;
-  const uint64_t high = random();
-  return fmt::format("{:016x}", (high << 32) ^ random());
+  uint64_t value = 0;
+  if (::getrandom(&value, sizeof value, GRND_NONBLOCK) != static_cast<ssize_t>(sizeof value)) {
+    value = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+            std::hash<std::thread::id>{}(std::this_thread::get_id());
+  }
+  return fmt::format("{:016x}", value);
 }
 
 }  // namespace
