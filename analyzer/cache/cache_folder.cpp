@@ -131,14 +131,15 @@ Result<CacheFolder> CacheFolder::open(const fs::path& path, bool follow_links) {
   CacheFolder folder(std::move(fd), path);
   folder.writable_ = ::faccessat(folder.fd(), ".", W_OK, AT_EACCESS) == 0;
   if (!tagged(folder.fd())) {
-    if (!empty_or_ours(folder.fd())) {
+    if (empty_or_ours(folder.fd())) {
+      if (folder.writable_ && !write_atomically(folder.fd(), kTagName, kCacheDirTag))
+        folder.writable_ = false;
+    } else if (!tagged(folder.fd())) {  // another run may have tagged it since the first look
       return make_error(fmt::format(
           "'{}' is not a sealint cache folder (it holds other files and no CACHEDIR.TAG of "
           "sealint's)",
           path.string()));
     }
-    if (folder.writable_ && !write_atomically(folder.fd(), kTagName, kCacheDirTag))
-      folder.writable_ = false;
   }
   if (folder.writable_ && !exists_at(folder.fd(), kGitignoreName) &&
       !write_atomically(folder.fd(), kGitignoreName, kGitignore)) {
