@@ -38,11 +38,12 @@ trap 'rm -rf "$tmp"' EXIT
 printf -v q_sealint '%q' "$sealint"
 printf -v q_corpus '%q' "$corpus"
 names=("floor, 1 thread" "analysis, 1 thread" "floor, all cores" "analysis, all cores")
+# --no-cache: every run analyses every file (bench/cache.sh measures the result cache).
 commands=(
   "$q_sealint --parse-only --jobs 1 $q_corpus"
-  "$q_sealint --jobs 1 --format json $q_corpus"
+  "$q_sealint --no-cache --jobs 1 --format json $q_corpus"
   "$q_sealint --parse-only $q_corpus"
-  "$q_sealint --format json $q_corpus"
+  "$q_sealint --no-cache --format json $q_corpus"
 )
 hyperfine_args=()
 for i in "${!names[@]}"; do
@@ -121,7 +122,7 @@ PY
 echo
 if [[ -x /usr/bin/time ]]; then
   status=0
-  /usr/bin/time -v "$sealint" --format json "$corpus" >/dev/null 2>"$tmp/time.txt" || status=$?
+  /usr/bin/time -v "$sealint" --no-cache --format json "$corpus" >/dev/null 2>"$tmp/time.txt" || status=$?
   peak_kb=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$tmp/time.txt")
   if [[ -n $peak_kb ]]; then
     echo "peak RSS (analysis, all cores): $((peak_kb / 1024)) MiB (exit status $status)"

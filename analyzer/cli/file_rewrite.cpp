@@ -21,17 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool write_all(int fd, const std::string& bytes) {
-  size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
 Error cannot_write(const std::string& path, int error) {
   return make_error(fmt::format("cannot write '{}': {}", path, std::strerror(error)));
 }

@@ -17,6 +17,9 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/cache/build_identity.h"
+#include "analyzer/cache/result_cache.h"
+#include "analyzer/cli/cache_location.h"
 #include "analyzer/cli/cli_support.h"
 #include "analyzer/cli/configurations.h"
 #include "analyzer/cli/fixing.h"
@@ -34,21 +37,25 @@ namespace sealint::cli {
 
 namespace {
 
-// Where sealint keeps what it can rebuild (precompiled LibTorch headers): --cache-dir, else
-// $SEALINT_CACHE_DIR, else the XDG base directory ($XDG_CACHE_HOME, or ~/.cache) + /sealint;
-// empty when none of them is set.
-std::string cache_dir(const std::string& from_option) {
-  if (!from_option.empty()) return from_option;
-  auto variable = [](const char* name) {
-    const char* value = std::getenv(name);
-    return std::string(value == nullptr ? "" : value);
-  };
-  if (std::string dir = variable("SEALINT_CACHE_DIR"); !dir.empty()) return dir;
-  // The XDG spec ignores a relative XDG_CACHE_HOME.
-  if (std::string xdg = variable("XDG_CACHE_HOME"); !xdg.empty() && xdg.starts_with('/'))
-    return xdg + "/sealint";
-  if (std::string home = variable("HOME"); !home.empty()) return home + "/.cache/sealint";
-  return "";
+// The result cache for this run (docs/cache.md), or null: --no-cache, --parse-only (the speed
+// floor), or no input it would keep (stdin and C++ are not cached). A folder that cannot be
+// made or read is one warning, and the run goes on without it.
+std::unique_ptr<cache::ResultCache> open_result_cache(const LintOptions& options,
+                                                      const std::vector<FileInput>& inputs) {
+  if (options.no_cache || options.parse_only) return nullptr;
+  const bool any = std::any_of(inputs.begin(), inputs.end(), [](const FileInput& input) {
+    return !input.content && !cpp::is_cpp_source(input.path);
+  });
+  if (!any) return nullptr;
+  const CacheLocation location = result_cache_location(options.cache_dir, options.config_path);
+  auto opened =
+      cache::ResultCache::open(location.folder, {std::string(kVersion), cache::build_identity()},
+                               {location.chosen, cache::kDefaultMaxBytes});
+  if (!opened) {
+    std::cerr << "sealint: warning: results not cached: " << opened.error() << '\n';
+    return nullptr;
+  }
+  return std::move(*opened);
 }
 
 }  // namespace
@@ -158,8 +165,10 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   }
   driver_options.cpp.headers =
       options.torch_headers == "system" ? cpp::TorchHeaders::System : cpp::TorchHeaders::Model;
-  if (const std::string dir = cache_dir(options.cache_dir); !dir.empty())
-    driver_options.cpp.pch_dir = dir + "/pch";
+  if (const std::string dir = pch_cache_dir(options.cache_dir); !dir.empty())
+    driver_options.cpp.pch_dir = dir;
+  const std::unique_ptr<cache::ResultCache> result_cache = open_result_cache(options, inputs);
+  driver_options.cache = result_cache.get();
   // In the findings' shape (`path: note: ...`), one whole line per write: workers may say it at
   // once.
   driver_options.cpp.on_pch_build = [](const std::string& path, const std::string& message) {
@@ -175,6 +184,11 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     std::fputs(line.c_str(), stderr);
   };
   RunResult result = driver.run(inputs, driver_options);
+  if (result_cache) {
+    if (const auto warning = result_cache->warning())
+      std::cerr << "sealint: warning: results not cached: " << *warning << '\n';
+    result_cache->evict();
+  }
   for (InputError& error : walked.errors) result.errors.push_back(std::move(error));
   std::stable_sort(result.errors.begin(), result.errors.end(), input_error_less);
 

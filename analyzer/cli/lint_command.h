@@ -35,6 +35,7 @@ struct LintOptions {
   std::string compile_commands_dir;
   std::string torch_headers = "model";
   std::string cache_dir;
+  bool no_cache = false;
 };
 
 [[nodiscard]] int run_lint(const LintOptions& options, const rules::RuleRegistry& registry);

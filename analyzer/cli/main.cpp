@@ -1,5 +1,5 @@
 // sealint's command line: `sealint [paths]`, `sealint confirm train.py`, `sealint rules`,
-// `sealint explain SL001`.
+// `sealint explain SL001`, `sealint config`, `sealint clean`.
 // Exit status: 0 nothing found, 1 findings, 2 usage or input errors.
 #include <algorithm>
 #include <filesystem>
@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "analyzer/cli/cache_location.h"
 #include "analyzer/cli/cli_support.h"
 #include "analyzer/cli/configurations.h"
 #include "analyzer/cli/confirm_command.h"
@@ -164,8 +165,11 @@ int run(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::IsMember({"model", "system"}));
   app.add_option("--cache-dir", options.lint.cache_dir,
-                 "C++: keep precompiled LibTorch headers (--torch-headers=system) here (default: "
-                 "$SEALINT_CACHE_DIR, else $XDG_CACHE_HOME/sealint or ~/.cache/sealint)");
+                 "Keep cached results here, and C++'s precompiled LibTorch headers in its pch/ "
+                 "(default: $SEALINT_CACHE_DIR, else results in .sealint_cache at the project root "
+                 "and headers in $XDG_CACHE_HOME/sealint or ~/.cache/sealint)");
+  app.add_flag("--no-cache", options.lint.no_cache,
+               "Analyse every file again: neither read nor write cached results");
   app.footer(
       "Exit status: 0 no findings (or --exit-zero), 1 findings (with --diff: fixes to show), 2 "
       "usage error, unreadable or unparsable input, or a configuration sealint refuses.\n"
@@ -232,6 +236,14 @@ int run(int argc, char** argv) {
       app.add_subcommand("config", "Print the configuration in force for a path");
   config_cmd->add_option("path", options.config_for,
                          "A file or folder (default: the working directory)");
+  CLI::App* clean_cmd = app.add_subcommand(
+      "clean", "Remove the cached results (the .sealint_cache folder, or --cache-dir's)");
+  std::string clean_cache_dir;
+  clean_cmd->add_option("--cache-dir", clean_cache_dir,
+                        "The cache folder to remove (default: $SEALINT_CACHE_DIR, else "
+                        ".sealint_cache at the project root)");
+  clean_cmd->add_option("--config", options.lint.config_path,
+                        "The configuration whose folder is the project root");
   CLI::App* explain_cmd = app.add_subcommand("explain", "Print a rule's documentation");
   explain_cmd->add_option("rule", options.explain_id, "Rule id or name, e.g. SL001")->required();
   app.require_subcommand(0, 1);
@@ -247,6 +259,12 @@ int run(int argc, char** argv) {
   if (confirm_cmd->parsed()) return sealint::cli::run_confirm(confirm, registry);
   if (explain_cmd->parsed()) return explain(registry, options.explain_id);
   if (config_cmd->parsed()) return print_config(options, registry);
+  if (clean_cmd->parsed()) {
+    // `sealint --cache-dir DIR clean` names it too.
+    return sealint::cli::run_clean(
+        clean_cache_dir.empty() ? options.lint.cache_dir : clean_cache_dir,
+        options.lint.config_path);
+  }
   return sealint::cli::run_lint(options.lint, registry);
 }
 

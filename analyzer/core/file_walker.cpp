@@ -20,9 +20,10 @@ namespace sealint {
 namespace fs = std::filesystem;
 
 // Folders of tools, environments and build outputs, never a project's own code: ruff's default
-// exclusions. A file named on the command line is analysed wherever it is.
+// exclusions, and sealint's own cache. A file named on the command line is analysed wherever it
+// is.
 bool is_skipped_folder(std::string_view name) {
-  static constexpr std::array<std::string_view, 24> kSkipped = {
+  static constexpr std::array<std::string_view, 25> kSkipped = {
       ".bzr",           ".direnv",     ".eggs",
       ".git",           ".hg",         ".ipynb_checkpoints",
       ".mypy_cache",    ".nox",        ".pytest_cache",
@@ -30,7 +31,8 @@ bool is_skipped_folder(std::string_view name) {
       ".tox",           ".venv",       "__pycache__",
       "__pypackages__", "_build",      "buck-out",
       "build",          "dist",        "node_modules",
-      "site-packages",  "venv",        ".pants.d"};
+      "site-packages",  "venv",        ".pants.d",
+      ".sealint_cache"};
   return std::find(kSkipped.begin(), kSkipped.end(), name) != kSkipped.end();
 }
 

@@ -69,31 +69,66 @@ class Worker {
     }
     result.path = shown;
     result.digest = content_digest(*bytes);
+    std::optional<cache::EntryKey> key = cache_key(input, options, *bytes, result);
+    if (key) {
+      if (std::optional<cache::FileOutcome> hit = options.cache->lookup(*key)) {
+        result.diagnostics = std::move(hit->diagnostics);
+        result.errors = std::move(hit->errors);
+        return result;
+      }
+    }
+    project::ProjectDependencies dependencies;
+    project::ProjectDependencies* record = key ? &dependencies : nullptr;
     if (notebook::is_notebook_path(input.path)) {
-      analyse_notebook(input, options, *bytes, result);
+      analyse_notebook(input, options, *bytes, record, result);
     } else {
-      analyse_code(input, options, std::move(*bytes), result);
+      analyse_code(input, options, std::move(*bytes), record, result);
+    }
+    if (key) {
+      options.cache->store(*key, {result.diagnostics, result.errors, std::move(dependencies)});
     }
     return result;
   }
 
  private:
+  // The file's key in the result cache; nullopt when its result is not cached.
+  static std::optional<cache::EntryKey> cache_key(const FileInput& input,
+                                                  const DriverOptions& options,
+                                                  const std::string& bytes,
+                                                  const FileResult& result) {
+    if (options.cache == nullptr || input.content || options.parse_only || options.watch_loops ||
+        options.list_imports || cpp::is_cpp_source(input.path)) {
+      return std::nullopt;
+    }
+    cache::EntryKey key{
+        input.path,           result.path,  project::normal_absolute(input.path).string(),
+        *result.digest,       bytes.size(), options.cache->config_key(input.config),
+        options.project_scope};
+    // The file's digest as the project index would record it: an importer's check need not
+    // read it again.
+    if (options.project_scope && bytes.size() <= project::kMaxIndexedBytes)
+      options.cache->dependencies().known(key.absolute, *result.digest);
+    return key;
+  }
+
   // A notebook's code cells are analysed as one source; what is found points at the cells.
   void analyse_notebook(const FileInput& input, const DriverOptions& options,
-                        std::string_view bytes, FileResult& result) {
+                        std::string_view bytes, project::ProjectDependencies* record,
+                        FileResult& result) {
     auto parsed = notebook::Notebook::parse(result.path, bytes);
     if (!parsed) {
       result.errors.push_back({result.path, std::nullopt, parsed.error()});
     } else if (parsed->not_python()) {
       result.errors.push_back({result.path, std::nullopt, *parsed->not_python(), true});
     } else {
-      analyse_code(input, options, parsed->code(), result);
+      analyse_code(input, options, parsed->code(), record, result);
       notebook::point_at_cells(*parsed, result.diagnostics, result.errors);
     }
   }
 
+  // `record`: what the analysis takes from the project is added to it (for the result cache).
   void analyse_code(const FileInput& input, const DriverOptions& options, std::string bytes,
-                    FileResult& result) {
+                    project::ProjectDependencies* record, FileResult& result) {
     const std::string& shown = result.path;
     auto fail = [&](std::string message) {
       result.errors.push_back({shown, std::nullopt, std::move(message)});
@@ -118,7 +153,7 @@ class Worker {
     result.errors = std::move(lowered->problems);
     const ir::Module& module = *lowered->module;
     std::optional<project::FileScope> scope;
-    if (index_ != nullptr && !is_cpp) scope.emplace(*index_, input.path);
+    if (index_ != nullptr && !is_cpp) scope.emplace(*index_, input.path, record);
     const ir::FileAnalysis analysis(module, scope ? &*scope : nullptr);
     const rules::RuleContext context{analysis};
     DiagnosticSink sink(module.file(), result.diagnostics);
@@ -154,7 +189,7 @@ class Worker {
     if (!result.errors.empty()) unused.rule = nullptr;
     // A notebook is no module another file imports.
     if (scope && !notebook::is_notebook_path(input.path))
-      offer_to_index(input, module, analysis, scope->importer());
+      offer_to_index(input, analysis, scope->importer(), *result.digest);
     if (scope && options.list_imports)
       result.imported = project::imported_files(module, scope->importer());
     // Before findings are dropped (in test classes, below `min-severity`): a comment that silences
@@ -185,10 +220,10 @@ class Worker {
   // the file is not parsed twice. (A second analysis of the file alone, for the others, measured
   // no faster than the index's own load.) Not for stdin's bytes (an importer reads the file on
   // disk) nor past the index's size bound.
-  void offer_to_index(const FileInput& input, const ir::Module& module,
-                      const ir::FileAnalysis& analysis, const std::filesystem::path& file) const {
-    if (input.content || module.file().code().size() > project::kMaxIndexedBytes) return;
-    index_->offer(file, analysis);  // ignored when the analysis used the project
+  void offer_to_index(const FileInput& input, const ir::FileAnalysis& analysis,
+                      const std::filesystem::path& file, uint64_t digest) const {
+    if (input.content || analysis.module().file().code().size() > project::kMaxIndexedBytes) return;
+    index_->offer(file, analysis, digest);  // ignored when the analysis used the project
   }
 
   // The findings, in a `unittest.TestCase` of a file that is not a test file, of rules that do

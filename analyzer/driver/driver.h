@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/cache/result_cache.h"
 #include "analyzer/core/config.h"
 #include "analyzer/core/diagnostic.h"
 #include "analyzer/core/display_path.h"
@@ -39,6 +40,10 @@ struct DriverOptions {
   // Confirm mode: list the project files the inputs import (RunResult::imported); needs
   // project_scope.
   bool list_imports = false;
+  // Python files and notebooks read from disk take their result from here while their entry
+  // holds, and store it when it does not (docs/cache.md). Not for stdin, C++ (a header it
+  // includes is not in the key), --parse-only or confirm mode's listings.
+  const cache::ResultCache* cache = nullptr;
 };
 
 struct RunResult {

@@ -128,6 +128,7 @@ TEST_F(FileWalkerTest, NamesToolFoldersAsSkipped) {
   EXPECT_TRUE(is_skipped_folder("__pycache__"));
   EXPECT_TRUE(is_skipped_folder("venv"));
   EXPECT_TRUE(is_skipped_folder("site-packages"));
+  EXPECT_TRUE(is_skipped_folder(".sealint_cache"));
   EXPECT_FALSE(is_skipped_folder("venv_tools"));
   EXPECT_FALSE(is_skipped_folder("builder"));
   EXPECT_FALSE(is_skipped_folder("src"));

@@ -2,13 +2,17 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "analyzer/core/source_file.h"
 #include "analyzer/project/module_locator.h"
+#include "analyzer/python/frontend.h"
 
 namespace sealint::project {
 namespace {
@@ -184,6 +188,82 @@ TEST_F(IndexTest, ManyWorkersShareOneSummaryPerFile) {
   ASSERT_NE(seen[0], nullptr);
   for (const ir::ForeignClass* cls : seen) EXPECT_EQ(cls, seen[0]);
   EXPECT_EQ(index.files_indexed(), 1U);
+}
+
+// What an answer came from (dependencies.h): the result cache replays it on a later run.
+TEST_F(IndexTest, RecordsTheLookupsAndFilesEachAnswerCameFrom) {
+  const fs::path script = write("train.py", "");
+  const fs::path init = write("utils/__init__.py", "from .steps import compute_loss\n");
+  const fs::path steps = write("utils/steps.py", "def compute_loss(m, x):\n    return m(x)\n");
+  const fs::path base =
+      write("base.py", "import torch.nn as nn\nclass Net(nn.Module):\n    pass\n");
+  write("head.py", "from base import Net\nclass Head(Net):\n    pass\n");
+  const ProjectIndex index(*grammar_);
+
+  ProjectDependencies recorded;
+  ASSERT_NE(index.function(script, "utils.compute_loss", &recorded), nullptr);
+  const std::set<ImportLookup> lookups = {
+      {script.string(), "utils.compute_loss", init.string(), "compute_loss"},
+      {init.string(), ".steps.compute_loss", steps.string(), "compute_loss"}};
+  EXPECT_EQ(recorded.lookups, lookups);
+  const std::map<std::string, IndexedDigest> files = {{init.string(), indexed_digest(init)},
+                                                      {steps.string(), indexed_digest(steps)}};
+  EXPECT_EQ(recorded.files, files);
+
+  // A second asker gets the answer from the index's memory, and the same record.
+  ProjectDependencies again;
+  ASSERT_NE(index.function(write("other.py", ""), "utils.compute_loss", &again), nullptr);
+  EXPECT_EQ(again.files, files);
+
+  // Through an imported base, and a name no project file defines.
+  ProjectDependencies through_bases;
+  const ir::ForeignClass* head = index.class_named(script, "head.Head", &through_bases);
+  ASSERT_NE(head, nullptr);
+  EXPECT_TRUE(index.is_module(*head, &through_bases));
+  EXPECT_TRUE(through_bases.files.contains(base.string()));
+  EXPECT_EQ(index.function(script, "helpers.f", &through_bases), nullptr);
+  EXPECT_TRUE(through_bases.lookups.contains({script.string(), "helpers.f", "", ""}));
+  EXPECT_TRUE(DependencyCheck().holds(through_bases));
+}
+
+TEST_F(IndexTest, RecordedDependenciesFailWhenTheProjectChanges) {
+  const fs::path script = write("train.py", "");
+  const fs::path meters = write("meters.py", "class Meter:\n    pass\n");
+  const ProjectIndex index(*grammar_);
+  ProjectDependencies recorded;
+  ASSERT_NE(index.class_named(script, "meters.Meter", &recorded), nullptr);
+  EXPECT_EQ(index.function(script, "helpers.f", &recorded), nullptr);
+  EXPECT_TRUE(DependencyCheck().holds(recorded));
+
+  write("meters.py", "class Meter:\n    def update(self, v):\n        self.sum += v\n");
+  EXPECT_FALSE(DependencyCheck().holds(recorded));  // an imported file's content
+  write("meters.py", "class Meter:\n    pass\n");
+  EXPECT_TRUE(DependencyCheck().holds(recorded));
+  write("helpers.py", "def f(x):\n    return x\n");
+  EXPECT_FALSE(DependencyCheck().holds(recorded));  // a name that now resolves
+  fs::remove(root_ / "helpers.py");
+  write("meters/__init__.py", "");  // a package now shadows nothing, but the import roots...
+  EXPECT_TRUE(DependencyCheck().holds(recorded));
+  fs::remove(meters);
+  EXPECT_FALSE(DependencyCheck().holds(recorded));  // now the package's __init__.py
+}
+
+TEST_F(IndexTest, AnOfferedFileRecordsTheDigestOfItsBytes) {
+  const fs::path script = write("train.py", "");
+  const fs::path meters = write("meters.py", "class Meter:\n    pass\n");
+  const ProjectIndex index(*grammar_);
+  auto source = SourceFile::from_bytes(meters.string(), "class Meter:\n    pass\n");
+  ASSERT_TRUE(source.has_value());
+  auto frontend = python::PythonFrontend::create(*grammar_);
+  ASSERT_TRUE(frontend.has_value());
+  auto lowered = frontend->lower(std::make_shared<const SourceFile>(std::move(*source)));
+  ASSERT_TRUE(lowered.has_value());
+  const ir::FileAnalysis analysis(*lowered->module);
+  index.offer(meters, analysis, 1234);
+  ProjectDependencies recorded;
+  ASSERT_NE(index.class_named(script, "meters.Meter", &recorded), nullptr);
+  EXPECT_EQ(recorded.files.at(meters.string()), IndexedDigest(1234));
+  EXPECT_EQ(index.files_indexed(), 1U);  // not loaded again
 }
 
 }  // namespace
