@@ -216,14 +216,17 @@ Diagnostic diagnostic_from(const Json& value) {
 }
 
 Json error_json(const InputError& e) {
-  Json out = {{"path", e.path}, {"message", e.message}, {"warning", e.warning}};
+  Json out = {{"path", e.path},
+              {"message", e.message},
+              {"warning", e.warning},
+              {"once_a_run", e.once_a_run}};
   if (e.at) out["at"] = position_json(*e.at);
   return out;
 }
 
 InputError error_from(const Json& value) {
   InputError e{text(at(value, "path")), std::nullopt, text(at(value, "message")),
-               boolean(at(value, "warning"))};
+               boolean(at(value, "warning")), boolean(at(value, "once_a_run"))};
   if (value.contains("at")) e.at = position_from(value["at"]);
   return e;
 }
