@@ -10,10 +10,11 @@ BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
   libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev
 # Everything for development and CI: the above, the test suite's tools and libraries, the
-# sanitizer runtime, torch for confirm mode's tests, and the benchmarks' tools.
+# sanitizer runtime, torch for confirm mode's tests, the benchmarks' tools, and Neovim (its built-in
+# LSP client drives `sealint server` in tests/editor/).
 APT_PACKAGES := $(BUILD_APT_PACKAGES) git clang-format time \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
-  pre-commit libclang-rt-19-dev libtorch-dev
+  pre-commit libclang-rt-19-dev libtorch-dev neovim
 
 .PHONY: deps deps-build build demo test sanitize fuzz bench format install package clean
 PREFIX ?= /usr/local
