@@ -156,11 +156,10 @@ ReadOutcome MessageReader::next() {
     if (problem.empty()) problem = "a header block without Content-Length";
     return {ReadOutcome::Kind::BadHeader, std::move(problem), std::move(skipped)};
   }
-  if (*length > kMaxMessageBytes) {
+  if (*length > max_message_) {
     discard(*length);
     return {ReadOutcome::Kind::BadHeader,
-            fmt::format("a message of {} bytes, past the limit of {} MiB", *length,
-                        kMaxMessageBytes / (1024 * 1024)),
+            fmt::format("a message of {} bytes, past the limit of {} bytes", *length, max_message_),
             std::move(skipped)};
   }
   if (!fill(*length)) return {ReadOutcome::Kind::End, {}, {}};

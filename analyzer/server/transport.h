@@ -36,7 +36,9 @@ struct ReadOutcome {
 class MessageReader {
  public:
   using Source = std::function<ssize_t(char* into, size_t size)>;
-  explicit MessageReader(Source source) : source_(std::move(source)) {}
+  // `max_message`: bodies past it are skipped (a test gives a small one).
+  explicit MessageReader(Source source, size_t max_message = kMaxMessageBytes)
+      : source_(std::move(source)), max_message_(max_message) {}
   // Reads from a file descriptor (stdin), retrying on EINTR.
   [[nodiscard]] static MessageReader from_descriptor(int fd);
 
@@ -51,6 +53,7 @@ class MessageReader {
   void discard(size_t size);
 
   Source source_;
+  size_t max_message_;
   std::string buffer_;
   size_t start_ = 0;  // the first unread byte of buffer_
 };
