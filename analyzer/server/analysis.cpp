@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/display_path.h"
 #include "analyzer/driver/driver.h"
 #include "analyzer/server/log.h"
 
@@ -67,7 +68,16 @@ AnalysisResult Analyzer::analyse(const AnalysisJob& job) const {
     for (Diagnostic& diagnostic : result.diagnostics) {
       if (!diagnostic.suppressed) out.diagnostics.push_back(std::move(diagnostic));
     }
-    out.errors.insert(out.errors.end(), result.errors.begin(), result.errors.end());
+    // A problem of another file (one this file imports) has no position in this buffer: it goes
+    // on the first line, naming its file.
+    const std::string shown = display_path(job.path);
+    for (InputError& error : result.errors) {
+      if (error.path != shown) {
+        error.message = fmt::format("{}: {}", error.path, error.message);
+        error.at.reset();
+      }
+      out.errors.push_back(std::move(error));
+    }
   } catch (const std::exception& error) {
     out.errors.push_back(
         {job.path, std::nullopt, fmt::format("internal error: {} (please report)", error.what())});
