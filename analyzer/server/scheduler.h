@@ -11,6 +11,7 @@
 //
 // One worker is always left for Python: C++ analyses take at most `workers - 1` of them, so a
 // Python buffer's diagnostics never wait behind Clang.
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>

@@ -39,6 +39,9 @@ int run_server(const rules::RuleRegistry& registry, const ServerOptions& options
     log_line("error: cannot set up stdout for the protocol");
     return 2;
   }
+  if (::isatty(STDIN_FILENO) != 0) {
+    log_line("speaks LSP on stdin and stdout: an editor starts it (docs/editors.md)");
+  }
   // A client that goes away mid-write must not kill the server with SIGPIPE: the write fails,
   // and reading ends at the closed stdin.
   std::signal(SIGPIPE, SIG_IGN);

@@ -44,6 +44,7 @@ class Server:
         self.pending = []  # read, not yet taken by a wait
         self.stderr = b""
         self.next_id = 1
+        self.held = None
         self._reader = threading.Thread(target=self._read_stdout, daemon=True)
         self._reader.start()
         self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
@@ -129,7 +130,19 @@ class Server:
         self.process.stdin.flush()
 
     def send(self, message):
-        self.send_bytes(frame(message))
+        if self.held is not None:
+            self.held.append(frame(message))
+        else:
+            self.send_bytes(frame(message))
+
+    def hold(self):
+        """Keeps what is sent from now on until `release()`, which writes it all at once: the
+        server reads it in one go, with no pause between the messages (a debounce test)."""
+        self.held = []
+
+    def release(self):
+        held, self.held = self.held, None
+        self.send_bytes(b"".join(held))
 
     def request(self, method, params=None):
         request_id = self.next_id

@@ -280,10 +280,12 @@ class DiagnosticsTest(ServerTest):
         uri = self.uri("train.py")
         server.open(uri, FIXED)
         self.assertEqual(server.diagnostics(uri, version=1)["diagnostics"], [])
-        # Typing: versions 2 to 6 within the debounce; only the last one is analysed.
+        # Typing: versions 2 to 7 within the debounce; only the last one is analysed.
+        server.hold()
         for version in range(2, 7):
             server.change(uri, LEAKY if version % 2 == 0 else FIXED, version)
         server.change(uri, LEAKY, 7)
+        server.release()
         published = server.diagnostics(uri)
         self.assertEqual(published["version"], 7)
         self.assertEqual(len(published["diagnostics"]), 1)
@@ -472,8 +474,30 @@ class ActionsTest(ServerTest):
         server = self.started()
         uri, diagnostic = self.open_leak(server)
         # The change is waiting for its debounce: edits made for version 1 would land wrongly.
+        server.hold()
         server.change(uri, "\n\n" + LEAKY, 2)
-        self.assertEqual(self.actions(server, uri, diagnostic), [])
+        request_id = server.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": diagnostic["range"],
+            "context": {"diagnostics": [diagnostic]}})
+        server.release()
+        self.assertEqual(server.response(request_id)["result"], [])
+        self.finish_cleanly(server)
+
+    def test_a_cpp_finding_is_fixed_and_suppressed_in_cpp(self):
+        server = self.started()
+        uri = self.uri("train.cpp")
+        lines = slow_cpp_source(1).splitlines(keepends=True)
+        text = "".join(lines)
+        server.open(uri, text, "cpp")
+        [diagnostic] = server.diagnostics(uri)["diagnostics"]
+        self.assertEqual(diagnostic["code"], "SL001")
+        self.assertEqual(lines[diagnostic["range"]["start"]["line"]], "    total += loss;\n")
+        actions = {a["title"]: a for a in self.actions(server, uri, diagnostic)}
+        suppress = actions["SL001: suppress on this line"]
+        self.assertIn("    total += loss;  // sealint: ignore[SL001]\n",
+                      self.edited(suppress, uri, text))
+        [fix] = [a for title, a in actions.items() if "item" in title]
+        self.assertIn("    total += loss.item<float>();\n", self.edited(fix, uri, text))
         self.finish_cleanly(server)
 
     def test_hover_shows_the_rule_docs(self):
