@@ -195,6 +195,12 @@ class Server:
         self._stderr_reader.join(timeout)
         self.process.stdout.close()
         self.process.stderr.close()
+        # Under the sanitizers a report exits 1, the status `exit` without `shutdown` has too:
+        # the report itself fails the test.
+        for report in (b"Sanitizer", b"runtime error:", b"internal error"):
+            if report in self.stderr:
+                raise ProtocolError("the server reported a fault: %s"
+                                    % self.stderr.decode(errors="replace"))
         return status
 
     def shutdown_and_exit(self):
