@@ -10,10 +10,11 @@ BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
   libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev
 # Everything for development and CI: the above, the test suite's tools and libraries, the
-# sanitizer runtime, torch for confirm mode's tests, and the benchmarks' tools.
+# sanitizer runtime, torch for confirm mode's tests, the benchmarks' tools, and Neovim (its built-in
+# LSP client drives `sealint server` in tests/editor/).
 APT_PACKAGES := $(BUILD_APT_PACKAGES) git clang-format time \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
-  pre-commit libclang-rt-19-dev libtorch-dev
+  pre-commit libclang-rt-19-dev libtorch-dev neovim
 
 .PHONY: deps deps-build build demo test sanitize fuzz bench format install package clean
 PREFIX ?= /usr/local
@@ -56,6 +57,7 @@ fuzz: deps
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/confirm_result_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/confirm
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/config_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/config
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/notebook_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/notebook
+	@tests/fuzz/run.sh build/sanitize/tests/fuzz/server_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/server
 
 # The `install` preset (build/install): release, without the test tree; builds the sealint target
 # only, then installs bin/sealint and share/sealint/probe under PREFIX.

@@ -1,5 +1,6 @@
 // sealint's command line: `sealint [paths]`, `sealint confirm train.py`, `sealint rules`,
-// `sealint explain SL001`, `sealint config`, `sealint clean`.
+// `sealint explain SL001`, `sealint config`, `sealint clean`, `sealint server` (the Language
+// Server, analyzer/server/).
 // Exit status: 0 nothing found, 1 findings, 2 usage or input errors.
 #include <algorithm>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/lint_command.h"
 #include "analyzer/core/rule_metadata.h"
+#include "analyzer/server/server.h"
 #include "rules/registry.h"
 #include "rules/rule_docs.h"
 
@@ -246,6 +248,15 @@ int run(int argc, char** argv) {
                         "The configuration whose folder is the project root");
   CLI::App* explain_cmd = app.add_subcommand("explain", "Print a rule's documentation");
   explain_cmd->add_option("rule", options.explain_id, "Rule id or name, e.g. SL001")->required();
+  CLI::App* server_cmd = app.add_subcommand(
+      "server", "Serve diagnostics, fixes and rule docs to an editor (LSP over stdio)");
+  bool stdio = true;
+  // Editors' LSP clients pass `--stdio` (vscode-languageclient does): stdio is the only transport.
+  server_cmd->add_flag("--stdio", stdio, "Speak LSP over stdin and stdout (the default)");
+  server_cmd->footer(
+      "Configuration: each file's pyproject.toml or .sealint.toml as on the command line; the "
+      "top-level --config, --select, --extend-select and --ignore given before `server` apply. "
+      "See docs/editors.md.");
   app.require_subcommand(0, 1);
   try {
     app.parse(argc, argv);
@@ -264,6 +275,12 @@ int run(int argc, char** argv) {
     return sealint::cli::run_clean(
         clean_cache_dir.empty() ? options.lint.cache_dir : clean_cache_dir,
         options.lint.config_path);
+  }
+  if (server_cmd->parsed()) {
+    return sealint::server::run_server(
+        registry, {std::string(kVersion),
+                   {options.lint.config_path, options.lint.select, options.lint.extend_select,
+                    options.lint.ignore}});
   }
   return sealint::cli::run_lint(options.lint, registry);
 }
