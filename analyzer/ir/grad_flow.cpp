@@ -95,7 +95,26 @@ struct BackwardPlaces {
   // they carry a graph. Sorted.
   std::vector<std::string> graphs;
   std::vector<std::string> with_sources;  // and every place they were computed from, sorted
+  // Names handed to a backward without a gradient (`loss.backward()`, `accelerator.backward(loss)`,
+  // `self.manual_backward(loss)`): autograd accepts only a one-element tensor there, so what
+  // they are bound to is a 0-d loss, whatever it was computed from. Sorted.
+  std::vector<std::string> implicit_gradient;
 };
+
+// The name a backward call hands its graph to without a gradient, or nullptr: `x.backward()`
+// (keywords other than `gradient` allowed), or one argument to a wrapper whose backward takes the
+// loss (Lightning's `manual_backward`, Accelerate's and Fabric's `backward`).
+const Expr* without_gradient(const Expr& call) {
+  const Expr* callee = call.callee();
+  if (callee->kind != ExprKind::Attr || call.keyword("gradient") != nullptr) return nullptr;
+  if (callee->text == "backward" && call.arg_count() == 0) return callee->base();
+  const std::string receiver_key = place_key(callee->base());
+  const std::string_view receiver = last_component(receiver_key);
+  const bool takes_the_loss =
+      callee->text == "manual_backward" ||
+      (callee->text == "backward" && (receiver == "accelerator" || receiver == "fabric"));
+  return takes_the_loss && call.arg_count() == 1 ? call.arg(0) : nullptr;
+}
 
 void sort_unique(std::vector<std::string>& places) {
   std::sort(places.begin(), places.end());
@@ -104,6 +123,7 @@ void sort_unique(std::vector<std::string>& places) {
 
 BackwardPlaces backward_places_of(const Function& function) {
   std::vector<std::string> places;
+  std::vector<std::string> implicit_gradient;
   std::vector<const Stmt*> assignments;
   for_each_nested(function.body, [&](const Stmt& stmt) {
     if (stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign)
@@ -115,6 +135,10 @@ BackwardPlaces backward_places_of(const Function& function) {
                                (callee->text == "grad" || callee->text == "backward") &&
                                dotted_name(callee).find("autograd") != std::string::npos;
       if (!is_backward_call(expr) && !autograd_fn) return;
+      if (const Expr* loss = autograd_fn ? nullptr : without_gradient(expr);
+          loss != nullptr && loss->kind == ExprKind::Name) {
+        implicit_gradient.emplace_back(loss->text);
+      }
       // `loss.backward(retain_graph=True)` consumes the receiver; `accelerator.backward(loss)`,
       // `torch.autograd.grad(loss, params)` and `loss.backward(torch.ones_like(loss))` their
       // first argument.
@@ -149,6 +173,8 @@ BackwardPlaces backward_places_of(const Function& function) {
   BackwardPlaces result;
   result.graphs = follow(places, false);
   result.with_sources = follow(std::move(places), true);
+  sort_unique(implicit_gradient);
+  result.implicit_gradient = std::move(implicit_gradient);
   return result;
 }
 
@@ -168,6 +194,7 @@ class GradWalker {
     BackwardPlaces backward = backward_places_of(fn_);
     out_.backward_places = std::move(backward.with_sources);
     out_.backward_graphs = std::move(backward.graphs);
+    implicit_gradient_ = std::move(backward.implicit_gradient);
     no_grad_ = a_.runs_without_grad(fn_) ? 1 : 0;
     // ignite's `Metric.update(self, output)`: the framework hands in a value with a graph.
     const knowledge::FrameworkHook* graph_param = framework_hook_of(a_.module(), fn_);
@@ -456,6 +483,10 @@ class GradWalker {
          value_expr->kind == ExprKind::UnaryOp)) {
       value.grad = Grad::Yes;
       value.kind = ValueKind::Tensor;
+      value.scalar = true;
+    }
+    if (holds_graph(value) && target->kind == ExprKind::Name &&
+        std::binary_search(implicit_gradient_.begin(), implicit_gradient_.end(), key)) {
       value.scalar = true;
     }
     if (target->kind == ExprKind::Subscript) {
@@ -1381,6 +1412,7 @@ class GradWalker {
   const Function& fn_;
   FileAnalysis::FunctionState& out_;
   PlaceState state_;
+  std::vector<std::string> implicit_gradient_;  // BackwardPlaces::implicit_gradient
   int no_grad_ = 0;
   int loop_depth_ = 0;
   const Stmt* current_ = nullptr;  // the statement being evaluated (a summary effect's site)
