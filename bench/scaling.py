@@ -80,8 +80,8 @@ def best_time(sealint, path, runs):
     best = None
     for _ in range(runs):
         start = time.perf_counter()
-        done = subprocess.run([sealint, "--no-cache", "--extend-select", "ALL", path], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
+        done = subprocess.run([sealint, "--no-cache", "--extend-select", "ALL", path],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         took = time.perf_counter() - start
         if done.returncode not in (0, 1):
             raise SystemExit(f"scaling: sealint exited {done.returncode} on {path}:\n{done.stderr}")
