@@ -212,7 +212,8 @@ class GradAccumulation final : public Rule {
           const Expr& call = at.call;
           const ir::Callee& method = at.method;
           const ir::SelfEffect& effect = at.effect;
-          const Expr* arg = grad_argument(analysis, call, method, effect.params);
+          bool more = false;
+          const Expr* arg = grad_argument(analysis, call, method, effect.params, &more);
           if (arg == nullptr) {
             return effect.local_grad && method.local != nullptr &&
                    !analysis.runs_without_grad(*method.local) &&
@@ -245,13 +246,16 @@ class GradAccumulation final : public Rule {
                                   value.text, key, owner, method.name(),
                                   defined_elsewhere(sink.file(), at.receiver),
                                   region->repeats_clause(), region->unit()),
-                      value.complete ? fmt::format("pass a number: `{}`",
-                                                   method_on(*arg, value.text,
-                                                             sanitizer(module, *arg, scalar)))
-                                     : fmt::format("pass a number: call `.{}` on the argument",
-                                                   sanitizer(module, *arg, scalar)),
+                      more             ? fmt::format("pass numbers: call `.{}` on each element",
+                                                     sanitizer(module, *arg, scalar))
+                      : value.complete ? fmt::format("pass a number: `{}`",
+                                                     method_on(*arg, value.text,
+                                                               sanitizer(module, *arg, scalar)))
+                                       : fmt::format("pass a number: call `.{}` on the argument",
+                                                     sanitizer(module, *arg, scalar)),
                       std::move(related),
-                      scalar ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
+                      // One edit would leave the other elements' graphs.
+                      scalar && !more ? std::optional<Fix>(item_fix(module, *arg)) : std::nullopt)
               .probe = region->probe(module, ProbeMeasure::Growth, {key});
           return true;
         });
@@ -295,11 +299,28 @@ class GradAccumulation final : public Rule {
   }
 
   // The first argument of `call` bound to a parameter in `params` (bit 0 is self) with a graph.
+  // The argument (or, in a written-out list or tuple, the element) that carries a graph into
+  // the parameters `params`; `more` tells whether another element of that list carries one too.
   static const Expr* grad_argument(const ir::FileAnalysis& analysis, const Expr& call,
-                                   const ir::Callee& method, uint32_t params) {
+                                   const ir::Callee& method, uint32_t params,
+                                   bool* more = nullptr) {
     const Expr* found = nullptr;
     ir::for_each_argument_in(call, method, 1, params, [&](const Expr& arg) {
       if (is_graph_value(analysis, &arg)) found = &arg;
+      // `meter.update([coarse * 1000, refine * 1000])`: a written-out list of losses, which the
+      // method takes apart; the element with a graph is what to turn into a number.
+      if (found == nullptr && arg.kind == ExprKind::Collection &&
+          (arg.collection_kind == ir::CollectionKind::List ||
+           arg.collection_kind == ir::CollectionKind::Tuple)) {
+        for (const Expr* item : arg.items) {
+          if (!is_graph_value(analysis, item)) continue;
+          if (found == nullptr) {
+            found = item;
+          } else if (more != nullptr) {
+            *more = true;
+          }
+        }
+      }
       return found != nullptr;
     });
     return found;

@@ -15,4 +15,15 @@ std::string display_path(const std::string& path) {
   return relative.generic_string();
 }
 
+std::string path_beside(std::string_view file, const std::string& other) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path here = fs::absolute(fs::path(file), error).lexically_normal().parent_path();
+  fs::path shown(other);
+  if (!error) {
+    if (fs::path relative = shown.lexically_relative(here); !relative.empty()) shown = relative;
+  }
+  return shown.generic_string();
+}
+
 }  // namespace sealint

@@ -23,6 +23,9 @@ struct ForeignFunction {
   FunctionSummary summary;
   // Decorated with no_grad / inference_mode, or every call in its own file runs without grad.
   bool runs_without_grad = false;
+  // A method's `self.NAME(...)` calls made once per iteration of one of its loops with autograd
+  // on (semantic/base_loops.h): a subclass's NAME runs once per batch of this method's loop.
+  std::vector<std::string> self_calls_in_loops;
 
   // The parameter named `param`, or -1.
   [[nodiscard]] int param_index(std::string_view param) const {
@@ -52,6 +55,13 @@ struct ForeignClass {
   }
 };
 
+// A method of a class another file defines, with that class (the nearest that defines it).
+struct ForeignMethod {
+  const ForeignClass* cls = nullptr;
+  const ForeignFunction* function = nullptr;
+  explicit operator bool() const { return function != nullptr; }
+};
+
 // The other files of one file's project, by the dotted names its imports give.
 class ProjectScope {
  public:
@@ -65,6 +75,11 @@ class ProjectScope {
   // base's (a few files deep); nullptr when none defines it.
   [[nodiscard]] virtual const ForeignFunction* method(const ForeignClass& cls,
                                                       std::string_view name) const = 0;
+  // A method of `cls` or of an imported base whose loop calls `self.name(...)` once per
+  // iteration with autograd on (ForeignFunction::self_calls_in_loops); none when no class
+  // up the bases has one.
+  [[nodiscard]] virtual ForeignMethod loop_caller(const ForeignClass& cls,
+                                                  std::string_view name) const = 0;
   // `cls` is an nn.Module: in its own file's analysis, or through an imported base.
   [[nodiscard]] virtual bool is_module(const ForeignClass& cls) const = 0;
   // `cls`, or an imported base, builds parameters.

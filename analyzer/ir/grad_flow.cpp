@@ -1479,14 +1479,23 @@ FileAnalysis::FileAnalysis(const Module& module, const ProjectScope* project)
       });
     }
   }
-  // Module-level names, likewise, before any function body is walked.
-  for (const Stmt* stmt : module.top_level().body) {
-    if (stmt->kind != StmtKind::Assign) continue;
-    for (const Expr* target : stmt->targets) {
-      if (target->kind == ExprKind::Name)
-        globals_[std::string(target->text)] = classify_value(stmt->value);
+  // Module-level names, likewise, before any function body is walked: also those bound under
+  // `if __name__ == "__main__":`, a `try` or a `with` (`trainer = Trainer(model)` in a script's
+  // main block is the global its functions use). Bindings of different kinds tell nothing.
+  std::unordered_map<std::string, int> global_bindings;
+  for_each_nested(module.top_level().body, [&](const Stmt& stmt) {
+    if (stmt.kind != StmtKind::Assign) return;
+    for (const Expr* target : stmt.targets) {
+      if (target->kind != ExprKind::Name) continue;
+      const std::string name(target->text);
+      const Fact value = classify_value(stmt.value);
+      if (++global_bindings[name] == 1) {
+        globals_[name] = value;
+      } else if (globals_[name] != value) {
+        globals_[name] = Fact{};
+      }
     }
-  }
+  });
   compute_no_grad_functions();
   for (const Function& function : module.functions()) ensure_walked(function);
   // With the top level walked, its final state is the better picture of module globals.

@@ -99,6 +99,13 @@ std::optional<ModuleLocation> locate_module(const fs::path& importer,
     for (const fs::path& root : roots) {
       if (auto found = locate_from(root, parts)) return found;
     }
+    // A folder without __init__.py that holds the importer and starts the import (a namespace
+    // package): `from runners.misc import AverageMeter` in runners/sp_runner.py, whose project
+    // runs its scripts from the folder above `runners`. The nearest such folder only.
+    if (parts.empty()) return std::nullopt;
+    for (fs::path up = importer.parent_path(); up.has_relative_path(); up = up.parent_path()) {
+      if (up.filename() == parts.front()) return locate_from(up.parent_path(), parts);
+    }
     return std::nullopt;
   }
   // `from .. import x`: one dot is the importer's package, each further dot one folder up.

@@ -24,9 +24,10 @@ struct ModuleLocation {
 
 // The file and member `dotted` names when imported from `importer`: `pkg.meters.AverageMeter`
 // (absolute, searched from `roots`), `.meters.AverageMeter` or `..utils.step` (relative to the
-// importer's package). The longest module prefix that is a file wins; what is left must be one
-// name or none. Nothing outside the roots (or the importer's own folders, for relative imports)
-// is ever named.
+// importer's package), or, for an absolute import not found there, from the folder above the
+// nearest folder holding the importer that is named as its first part (a namespace package).
+// The longest module prefix that is a file wins; what is left must be one name or none. Nothing
+// outside the roots (or the importer's own folders, for relative imports) is ever named.
 [[nodiscard]] std::optional<ModuleLocation> locate_module(
     const std::filesystem::path& importer, const std::vector<std::filesystem::path>& roots,
     std::string_view dotted);

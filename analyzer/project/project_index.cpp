@@ -1,5 +1,6 @@
 #include "analyzer/project/project_index.h"
 
+#include <algorithm>
 #include <system_error>
 
 #include "analyzer/core/fixes.h"
@@ -55,6 +56,26 @@ const ir::ForeignFunction* ProjectIndex::method(const ir::ForeignClass& cls, std
       [&](const ir::ForeignClass& c) {
         found = c.method(name);
         return found != nullptr;
+      },
+      record);
+  return found;
+}
+
+ir::ForeignMethod ProjectIndex::loop_caller(const ir::ForeignClass& cls, std::string_view name,
+                                            ProjectDependencies* record) const {
+  ir::ForeignMethod found;
+  up_the_bases(
+      cls,
+      [&](const ir::ForeignClass& c) {
+        for (const auto& [method_name, method] : c.methods) {
+          if (method.runs_without_grad) continue;
+          const auto& calls = method.self_calls_in_loops;
+          if (std::find(calls.begin(), calls.end(), name) != calls.end()) {
+            found = {&c, &method};
+            return true;
+          }
+        }
+        return false;
       },
       record);
   return found;

@@ -42,6 +42,8 @@ class ProjectIndex {
   [[nodiscard]] const ir::ForeignFunction* method(const ir::ForeignClass& cls,
                                                   std::string_view name,
                                                   ProjectDependencies* record = nullptr) const;
+  [[nodiscard]] ir::ForeignMethod loop_caller(const ir::ForeignClass& cls, std::string_view name,
+                                              ProjectDependencies* record = nullptr) const;
   [[nodiscard]] bool is_module(const ir::ForeignClass& cls,
                                ProjectDependencies* record = nullptr) const;
   [[nodiscard]] bool holds_parameters(const ir::ForeignClass& cls,
@@ -107,6 +109,10 @@ class FileScope final : public ir::ProjectScope {
   [[nodiscard]] const ir::ForeignFunction* method(const ir::ForeignClass& cls,
                                                   std::string_view name) const override {
     return index_.method(cls, name, record_);
+  }
+  [[nodiscard]] ir::ForeignMethod loop_caller(const ir::ForeignClass& cls,
+                                              std::string_view name) const override {
+    return index_.loop_caller(cls, name, record_);
   }
   [[nodiscard]] bool is_module(const ir::ForeignClass& cls) const override {
     return index_.is_module(cls, record_);

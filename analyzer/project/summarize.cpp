@@ -1,5 +1,6 @@
 #include "analyzer/project/summarize.h"
 
+#include "analyzer/semantic/base_loops.h"
 #include "analyzer/semantic/constructions.h"
 
 namespace sealint::project {
@@ -49,6 +50,7 @@ ir::ForeignFunction portable(const ir::FileAnalysis& analysis, const ir::Functio
   }
   out.summary.resets = own.resets;
   out.runs_without_grad = analysis.runs_without_grad(function);
+  out.self_calls_in_loops = semantic::self_calls_in_loops(analysis, function);
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/base_loops.h"
 #include "analyzer/semantic/class_bases.h"
 
 namespace sealint::semantic {
@@ -11,6 +12,7 @@ namespace sealint::semantic {
 std::string_view RepeatedCall::caller() const {
   if (hook != nullptr) return hook->framework;
   if (taker != nullptr) return taker->framework;
+  if (!loop_caller.empty()) return loop_caller;
   return "every forward pass";
 }
 
@@ -27,6 +29,12 @@ std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analys
   if (function.name == "forward" && analysis.is_module_class(cls)) {
     call.forward = true;
     call.autograd_on = !analysis.runs_without_grad(function);
+    return call;
+  }
+  if (std::optional<LoopCaller> caller = base_loop_caller(analysis, function)) {
+    call.loop_caller = std::move(caller->name);
+    call.loop_caller_file = std::move(caller->file);
+    call.loop_call = caller->call;
     return call;
   }
   return std::nullopt;

@@ -17,14 +17,19 @@ struct RepeatedCall {
   const knowledge::FrameworkHook* hook = nullptr;  // a framework's hook, by its method name
   const knowledge::StepTaker* taker = nullptr;     // an engine the function is handed to
   bool forward = false;                            // `nn.Module.forward`
+  // A base class's method whose loop calls it once per iteration (semantic/base_loops.h):
+  // "BaseRunner.train", and the file defining it when it is another file of the project.
+  std::string loop_caller;
+  std::string loop_caller_file;
+  const ir::Expr* loop_call = nullptr;  // the call in that loop, when this file has it
   bool autograd_on = true;  // the framework (or every caller in the file) runs it with grad on
   // How a message names the caller: "PyTorch Lightning", "ignite", "every forward pass".
   [[nodiscard]] std::string_view caller() const;
 };
 
 // How a framework repeats `function`, or nullopt: a method of a class deriving (here or through
-// classes of the same file) from a framework's base, named as one of its hooks, or `forward` of
-// an nn.Module.
+// classes of the same file) from a framework's base, named as one of its hooks, `forward` of
+// an nn.Module, or a method a base class (of this file or another) calls in its loop.
 [[nodiscard]] std::optional<RepeatedCall> repeated_by_framework(const ir::FileAnalysis& analysis,
                                                                 const ir::Function& function);
 

@@ -33,18 +33,34 @@ const std::vector<ir::Stmt*>& Region::body() const {
 }
 
 std::string_view Region::unit() const {
-  if (is_loop()) return "iteration";
+  if (is_loop() || !repeated_.loop_caller.empty()) return "iteration";
   return repeated_.forward ? "step" : "batch";
 }
 
 std::string Region::repeats_clause() const {
   if (is_loop()) return {};
+  if (!repeated_.loop_caller.empty())
+    return fmt::format(", and `{}()` runs once per iteration of the loop in `{}()`",
+                       function_->name, repeated_.loop_caller);
   return fmt::format(", and `{}()` runs {}", function_->name,
                      repeated_.forward ? "on every step" : "once per batch");
 }
 
 Related Region::repetition(std::string_view loop_note) const {
   if (is_loop()) return {ir::loop_header(*loop_), std::string(loop_note)};
+  if (repeated_.loop_call != nullptr) {
+    return {repeated_.loop_call->range,
+            fmt::format("`{}()` calls `{}()` here, once per iteration of its loop",
+                        repeated_.loop_caller, function_->name)};
+  }
+  if (!repeated_.loop_caller.empty()) {
+    const std::string where = repeated_.loop_caller_file.empty()
+                                  ? std::string()
+                                  : fmt::format(" (in {})", repeated_.loop_caller_file);
+    return {function_->name_range,
+            fmt::format("`{}()`{} calls `{}()` once per iteration of its loop",
+                        repeated_.loop_caller, where, function_->name)};
+  }
   return {function_->name_range,
           repeated_.forward
               ? fmt::format("the model calls `{}()` on every step", function_->name)

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/display_path.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 
@@ -34,15 +35,7 @@ std::vector<std::string_view> reset_methods_for(const ir::FileAnalysis& analysis
 
 std::string defined_elsewhere(const SourceFile& file, const ir::Fact& receiver) {
   if (receiver.foreign == nullptr) return {};
-  std::error_code error;
-  const std::filesystem::path here =
-      std::filesystem::absolute(file.path(), error).lexically_normal().parent_path();
-  std::filesystem::path shown = std::filesystem::path(receiver.foreign->file);
-  if (!error) {
-    if (std::filesystem::path relative = shown.lexically_relative(here); !relative.empty())
-      shown = relative;
-  }
-  return fmt::format(" (in {})", shown.generic_string());
+  return fmt::format(" (in {})", path_beside(file.path(), receiver.foreign->file));
 }
 
 bool arguments_without_graph(const ir::FileAnalysis& analysis, const ir::Expr& call,

@@ -97,6 +97,21 @@ TEST_F(ProjectTree, LocatesRelativeImportsFromTheImportersPackage) {
       locate_module(inner, import_roots(inner), std::string(200, '.') + "x.y").has_value());
 }
 
+TEST_F(ProjectTree, LocatesANamespacePackageTheImporterSitsIn) {
+  // runners/ has no __init__.py; the project runs its scripts from the folder above it.
+  const fs::path runner = write("runners/gan_runner.py", "");
+  write("runners/misc.py", "");
+  write("other/misc.py", "");
+
+  auto found = locate_module(runner, import_roots(runner), "runners.misc.AverageMeter");
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->file, root_ / "runners/misc.py");
+  EXPECT_EQ(found->member, "AverageMeter");
+  // Only a folder that holds the importer: `other` is no namespace package of this file.
+  EXPECT_FALSE(locate_module(runner, import_roots(runner), "other.misc.X").has_value());
+  EXPECT_FALSE(locate_module(runner, import_roots(runner), "runners.absent.X").has_value());
+}
+
 class IndexTest : public ProjectTree {
  protected:
   void SetUp() override {
@@ -152,6 +167,37 @@ TEST_F(IndexTest, SummarisesFunctionsClassesAndFollowsReexportsAndImportedBases)
 
   EXPECT_EQ(index.function(script, "meters.missing"), nullptr);
   EXPECT_EQ(index.class_named(script, "utils.compute_loss"), nullptr);
+}
+
+TEST_F(IndexTest, SaysWhichBaseMethodCallsAMethodInItsLoop) {
+  const fs::path script = write("runner.py", "");
+  write("base.py",
+        "import torch\n"
+        "class Root:\n"
+        "    def train(self):\n"
+        "        for batch in self.loader:\n"
+        "            self.train_step(batch)\n"
+        "    def evaluate(self):\n"
+        "        with torch.no_grad():\n"
+        "            for batch in self.loader:\n"
+        "                self.eval_step(batch)\n"
+        "    def sweep(self):\n"
+        "        for lr in [0.1, 0.01]:\n"
+        "            self.try_lr(lr)\n"
+        "    def once(self):\n"
+        "        self.setup()\n");
+  write("middle.py", "from base import Root\nclass Middle(Root):\n    pass\n");
+  const ProjectIndex index(*grammar_);
+
+  const ir::ForeignClass* middle = index.class_named(script, "middle.Middle");
+  ASSERT_NE(middle, nullptr);
+  const ir::ForeignMethod caller = index.loop_caller(*middle, "train_step");  // up the bases
+  ASSERT_TRUE(caller);
+  EXPECT_EQ(caller.cls->name, "Root");
+  EXPECT_EQ(caller.function->name, "train");
+  EXPECT_FALSE(index.loop_caller(*middle, "eval_step"));  // its loop runs under no_grad
+  EXPECT_FALSE(index.loop_caller(*middle, "try_lr"));     // a written-out handful
+  EXPECT_FALSE(index.loop_caller(*middle, "setup"));      // no loop
 }
 
 TEST_F(IndexTest, CyclesOfReexportsAndBasesEnd) {
