@@ -6,6 +6,7 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/semantic/effect_calls.h"
+#include "rules/SL002/kept_outputs.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -116,6 +117,7 @@ class TensorCollection final : public Rule {
     for (const ir::Function& function : module.functions()) {
       // A framework calling the function once per batch repeats it as a loop does.
       const bool repeated = semantic::repeated_by_framework(analysis, function).has_value();
+      if (repeated) sl002::check_kept_outputs(module, analysis, function, kInfo, sink);
       ir::walk_statements(function, analysis.runs_without_grad(function),
                           [&](const Stmt& stmt, const ir::StmtContext& where) {
                             std::vector<Store> stores;

@@ -14,7 +14,10 @@ constexpr std::string_view kLightning = "PyTorch Lightning";
 constexpr std::string_view kTransformers = "Hugging Face Transformers";
 
 constexpr std::array kHooks = {
-    FrameworkHook{kLightning, "LightningModule", "lightning", "training_step", true},
+    // Lightning 1.x keeps each training_step output for `training_epoch_end` and detaches only
+    // its "loss" (removed in 2.0, with the hook).
+    FrameworkHook{kLightning, "LightningModule", "lightning", "training_step", true, -1,
+                  "training_epoch_end", "loss"},
     FrameworkHook{kLightning, "LightningModule", "lightning", "on_train_batch_end", true},
     FrameworkHook{kLightning, "LightningModule", "lightning", "validation_step", false},
     FrameworkHook{kLightning, "LightningModule", "lightning", "test_step", false},

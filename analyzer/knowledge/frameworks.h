@@ -22,6 +22,12 @@ struct FrameworkHook {
   // The parameter (the receiver is 0) the framework fills with the step's output, its graph
   // included: ignite's `Metric.update(self, output)`. -1: none.
   int graph_param = -1;
+  // When the class also defines this hook, the framework keeps what every call returns until
+  // it runs that hook at the epoch's end (Lightning 1.x hands `training_epoch_end(outputs)` the
+  // list of every `training_step` output); empty: it keeps nothing.
+  std::string_view outputs_kept_for = {};
+  // The key of a returned dict that the framework detaches itself before keeping it ("loss").
+  std::string_view detached_key = {};
 };
 
 // A framework's call that takes the user's per-batch step function and runs it in its own loop,
