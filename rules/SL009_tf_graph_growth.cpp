@@ -40,6 +40,7 @@ class TfGraphGrowth final : public Rule {
     if (!semantic::imports_tensorflow(module)) return;
     sl009::TfFacts facts(module, context.analysis);
     sl009::check_session_ops(facts, sink);
+    sl009::check_session_calls(facts, sink);
     sl009::check_keras_predict(facts, sink);
     sl009::check_keras_model_builds(facts, sink);
     sl009::check_tf_functions(module, sink);

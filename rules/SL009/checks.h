@@ -12,6 +12,9 @@ const RuleInfo& info();
 
 // TF1: ops built in a loop that runs a session (session_ops.cpp).
 void check_session_ops(TfFacts& facts, DiagnosticSink& sink);
+// TF1: a function that builds an op from what its call passes in and runs it at once, so that
+// every call adds to the graph (session_calls.cpp).
+void check_session_calls(TfFacts& facts, DiagnosticSink& sink);
 // Keras: `model.predict(x)` called on a new input each iteration (keras_predict.cpp).
 void check_keras_predict(TfFacts& facts, DiagnosticSink& sink);
 // Keras: a new model per iteration without `clear_session()` (keras_model_builds.cpp).

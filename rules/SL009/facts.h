@@ -67,6 +67,9 @@ class TfFacts {
   // The first session use anywhere in the loop, or nullopt: the loop is not a session loop.
   const std::optional<SessionUse>& session_loop(const ir::Function& function, const ir::Stmt& loop);
   const LoopFacts& loop_facts(const ir::Function& function, const ir::Stmt& loop);
+  // `sess.run(...)`, `x.eval(session=sess)`, `x.eval(feed_dict=...)`, `op.run(session=sess)`,
+  // or a call handed the session (`train_epoch(sess, ...)`); nullopt for any other call.
+  std::optional<SessionUse> session_use(const ir::Function& function, const ir::Expr& call);
   // Where the session a loop runs was created: `sess = tf.Session()` or `with tf.Session() as
   // sess:` before the loop in the function, at the module's top level, or in the class.
   const ir::Stmt* session_binding_stmt(const ir::Function& function, const ir::Stmt& use,
@@ -92,7 +95,6 @@ class TfFacts {
   const std::unordered_map<std::string, int>& loop_bindings(const ir::Stmt& loop);
   Tri session_binding(const ir::Function& function, const std::string& key);
   bool is_session_expr(const ir::Function& function, const ir::Expr& expr);
-  std::optional<SessionUse> session_use(const ir::Function& function, const ir::Expr& call);
   const ir::Expr* first_model_built(const ir::Function& function, int depth);
   void collect_session_keys();
   void collect_compiled_models();

@@ -1,0 +1,162 @@
+// SL009 on TF1 functions that run a session on an op they build on each call: the loop that
+// repeats them is in the caller, often in another module, or the function is an API method or a
+// closure handed out (`pred_fun = make_predictor(...)`). `self.sess.run(tf.nn.softmax(logits))`
+// in `reshape(self, logits)` adds a softmax node (and a constant holding `logits`) to the graph
+// on every call. Evidence that the function runs once per input: it is a method or a closure, the
+// op is built from a name the function binds (a parameter or a local) or the run feeds a
+// parameter, no loop of its own runs the session, and the file does not call it just once.
+#include <fmt/format.h>
+
+#include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/tensorflow.h"
+#include "analyzer/semantic/tensorflow_api.h"
+#include "rules/SL009/checks.h"
+#include "rules/support/quote.h"
+
+namespace sealint::rules::sl009 {
+
+namespace {
+
+using ir::Expr;
+using ir::ExprKind;
+using ir::Function;
+
+bool is_param(const Function& function, std::string_view name) {
+  for (const ir::Param& param : function.params) {
+    if (param.name == name && name != ir::kReceiver) return true;
+  }
+  return false;
+}
+
+// `expr` reads a name `function` binds: a parameter or a local.
+bool reads_own_name(TfFacts& facts, const Function& function, const Expr& expr) {
+  bool reads = false;
+  ir::for_each_evaluated_subexpr(expr, [&](const Expr& e) {
+    if (reads || e.kind != ExprKind::Name) return;
+    reads = is_param(function, e.text) || facts.binds_anywhere(function, e.text);
+  });
+  return reads;
+}
+
+bool reads_param(const Function& function, const Expr& expr) {
+  bool reads = false;
+  ir::for_each_evaluated_subexpr(expr, [&](const Expr& e) {
+    if (!reads && e.kind == ExprKind::Name) reads = is_param(function, e.text);
+  });
+  return reads;
+}
+
+// The feed reads a parameter: directly, or through a local dict the function fills
+// (`feed_dict = {seq_in: x}` before `sess.run(op, feed_dict=feed_dict)`).
+bool feeds_param(const Function& function, const Expr& feed) {
+  if (reads_param(function, feed)) return true;
+  if (feed.kind != ExprKind::Name) return false;
+  bool reads = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    if (reads || stmt.kind != ir::StmtKind::Assign || stmt.value == nullptr) return;
+    for (const Expr* target : stmt.targets) {
+      if (target->kind == ExprKind::Name && target->text == feed.text)
+        reads = reads_param(function, *stmt.value);
+    }
+  });
+  return reads;
+}
+
+// The first call in `fetches` that adds a node to the graph: a `tf.` op or `var.assign(v)`.
+const Expr* op_built_in(const ir::Module& module, const Expr& fetches) {
+  const Expr* found = nullptr;
+  ir::for_each_evaluated_subexpr(fetches, [&](const Expr& e) {
+    if (found != nullptr || e.kind != ExprKind::Call) return;
+    const semantic::TfApiRef ref = semantic::tf_callee_api(module, e);
+    if (ref.api == semantic::TfApi::Tf && knowledge::tf_adds_graph_nodes(ref.path)) {
+      found = &e;
+    } else if (e.callee()->kind == ExprKind::Attr && e.arg_count() > 0 &&
+               knowledge::is_tf_variable_assign_method(e.callee()->text)) {
+      found = &e;
+    }
+  });
+  return found;
+}
+
+// The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` at
+// the end): it builds its op once.
+bool called_once(const ir::FileAnalysis& analysis, const Function& function) {
+  int calls = 0;
+  bool in_loop = false;
+  for (const Function& caller : analysis.module().functions()) {
+    ir::walk_statements(caller, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
+      ir::for_each_evaluated_expr(stmt, [&](const Expr& call) {
+        if (call.kind != ExprKind::Call || analysis.resolve_callee(caller, call) != &function)
+          return;
+        ++calls;
+        in_loop = in_loop || !where.loops.empty();
+      });
+    });
+  }
+  return calls == 1 && !in_loop;
+}
+
+bool has_session_loop(TfFacts& facts, const Function& function) {
+  bool found = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    if (!found && stmt.kind == ir::StmtKind::Loop)
+      found = facts.session_loop(function, stmt).has_value();
+  });
+  return found;
+}
+
+}  // namespace
+
+void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
+  const ir::Module& module = facts.module();
+  if (!semantic::imports_tensorflow(module)) return;
+  for (const Function& function : module.functions()) {
+    // Methods and closures: an object's method or a function handed out runs once per input.
+    // A top-level function may be a one-time step of a script (`main(args)`, a
+    // `sync_from_root(sess, variables)` at start-up) whose callers this file does not show.
+    const bool method_or_closure =
+        function.parent_class != nullptr ||
+        (function.parent_function != nullptr && !function.parent_function->is_module);
+    if (function.is_module || !method_or_closure || function.name == "__init__" ||
+        !std::any_of(function.params.begin(), function.params.end(),
+                     [](const ir::Param& p) { return p.name != ir::kReceiver; }))
+      continue;
+    const Expr* reported = nullptr;
+    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+      if (reported != nullptr) return;
+      ir::for_each_evaluated_expr(stmt, [&](const Expr& call) {
+        if (reported != nullptr || call.kind != ExprKind::Call ||
+            call.callee()->kind != ExprKind::Attr || call.callee()->text != "run" ||
+            call.arg_count() == 0)
+          return;
+        const std::optional<SessionUse> use = facts.session_use(function, call);
+        if (!use || use->session == nullptr) return;
+        const Expr* op = op_built_in(module, *call.arg(0));
+        if (op == nullptr) return;
+        const Expr* feed = call.keyword("feed_dict");
+        if (feed == nullptr && call.arg_count() > 1) feed = call.arg(1);
+        if (!reads_own_name(facts, function, *op) &&
+            (feed == nullptr || !feeds_param(function, *feed)))
+          return;
+        reported = op;
+      });
+    });
+    // A loop of the function that runs the session is the loop check's; a single call outside
+    // loops builds the op once.
+    if (reported == nullptr || has_session_loop(facts, function) ||
+        called_once(facts.analysis(), function))
+      continue;
+    sink.report(info(), reported->range,
+                fmt::format("`{}` adds a new op to the TensorFlow graph on every call of `{}()`, "
+                            "which builds it from what the call passes in and runs it at once: "
+                            "the graph keeps growing and every run gets slower",
+                            quote_call(module, *reported), function.name),
+                fmt::format("build the op once, outside `{}()` (feed the value through a "
+                            "`tf.placeholder`), and only run it here",
+                            function.name),
+                {{function.name_range,
+                  fmt::format("`{}()` runs once per input its callers pass", function.name)}});
+  }
+}
+
+}  // namespace sealint::rules::sl009
