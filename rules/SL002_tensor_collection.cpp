@@ -116,8 +116,11 @@ class TensorCollection final : public Rule {
     if (!analysis.has_torch()) return;
     for (const ir::Function& function : module.functions()) {
       // A framework calling the function once per batch repeats it as a loop does.
-      const bool repeated = semantic::repeated_by_framework(analysis, function).has_value();
-      if (repeated) sl002::check_kept_outputs(module, analysis, function, kInfo, sink);
+      const std::optional<semantic::RepeatedCall> repeated_call =
+          semantic::repeated_by_framework(analysis, function);
+      const bool repeated = repeated_call.has_value();
+      if (repeated_call)
+        sl002::check_kept_outputs(module, analysis, function, *repeated_call, kInfo, sink);
       ir::walk_statements(function, analysis.runs_without_grad(function),
                           [&](const Stmt& stmt, const ir::StmtContext& where) {
                             std::vector<Store> stores;

@@ -13,6 +13,7 @@
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/driver/suppression_pass.h"
+#include "analyzer/driver/worker_threads.h"
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
@@ -283,12 +284,8 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
     for (size_t i = next++; i < inputs.size(); i = next++)
       results[i] = worker.analyse(inputs[i], options);
   };
-  if (jobs <= 1) {
-    work();
-  } else {
-    std::vector<std::jthread> threads;
-    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(work);
-  }
+  // Even one job runs on a worker thread: its stack is the large one (worker_threads.h).
+  run_on_worker_threads(jobs, kWorkerStackBytes, work);
   for (FileResult& result : results) {
     if (result.digest) out.digests[result.path] = *result.digest;
     std::move(result.diagnostics.begin(), result.diagnostics.end(),

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/walk.h"
-#include "analyzer/semantic/hooks.h"
 #include "rules/support/fixes.h"
 #include "rules/support/quote.h"
 
@@ -24,13 +23,12 @@ bool is_string_key(const ir::Expr* expr, std::string_view key) {
 }  // namespace
 
 void check_kept_outputs(const ir::Module& module, const ir::FileAnalysis& analysis,
-                        const ir::Function& function, const RuleInfo& info, DiagnosticSink& sink) {
-  const std::optional<semantic::RepeatedCall> repeated =
-      semantic::repeated_by_framework(analysis, function);
-  if (!repeated || repeated->hook == nullptr || !repeated->autograd_on ||
-      repeated->hook->outputs_kept_for.empty() || function.parent_class == nullptr)
+                        const ir::Function& function, const semantic::RepeatedCall& repeated,
+                        const RuleInfo& info, DiagnosticSink& sink) {
+  if (repeated.hook == nullptr || !repeated.autograd_on ||
+      repeated.hook->outputs_kept_for.empty() || function.parent_class == nullptr)
     return;
-  const knowledge::FrameworkHook& hook = *repeated->hook;
+  const knowledge::FrameworkHook& hook = *repeated.hook;
   const ir::Function* receiver = analysis.method_of(*function.parent_class, hook.outputs_kept_for);
   if (receiver == nullptr) return;
   ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {

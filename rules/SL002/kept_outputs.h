@@ -7,13 +7,15 @@
 #include "analyzer/core/rule_info.h"
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/hooks.h"
 
 namespace sealint::rules::sl002 {
 
-// Reports each graph-bearing value of a dict that `function` returns, when `function` is a hook
-// whose outputs the framework keeps (knowledge::FrameworkHook::outputs_kept_for) and its class
-// defines the hook that receives them.
+// Reports each graph-bearing value of a dict that `function` returns, when `repeated` (how a
+// framework repeats `function`) is a hook whose outputs the framework keeps
+// (knowledge::FrameworkHook::outputs_kept_for) and its class defines the hook that receives them.
 void check_kept_outputs(const ir::Module& module, const ir::FileAnalysis& analysis,
-                        const ir::Function& function, const RuleInfo& info, DiagnosticSink& sink);
+                        const ir::Function& function, const semantic::RepeatedCall& repeated,
+                        const RuleInfo& info, DiagnosticSink& sink);
 
 }  // namespace sealint::rules::sl002

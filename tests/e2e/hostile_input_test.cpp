@@ -122,6 +122,25 @@ TEST_F(HostileInputTest, FinishesAModuleOfFortyThousandBranches) {
   EXPECT_EQ(run.out, "No findings in 1 file.\n") << describe(run);
 }
 
+// An `elif` chain is as many nested `if`s to the analysis, which the parser's depth limit does
+// not bound: 100,000 branches overflowed the default 8 MiB stack (SIGSEGV), with one job and
+// with several. Workers now run on large stacks (analyzer/driver/worker_threads.h).
+TEST_F(HostileInputTest, FinishesAnElifChainOfAHundredThousandBranches) {
+  std::string text = "import torch\ndef f(x):\n    if x == 0:\n        y = torch.zeros(1)\n";
+  for (int i = 1; i < 100'000; ++i) {
+    const std::string n = std::to_string(i);
+    text += "    elif x == " + n + ":\n        y = torch.zeros(" + n + ")\n";
+  }
+  write("dispatch.py", text);
+  write("other.py", "x = 1\n");
+  for (const char* jobs : {"1", "2"}) {
+    const RunOutput run = this->run({"--jobs", jobs, "dispatch.py", "other.py"});
+    ASSERT_TRUE(run.exited) << describe(run);
+    EXPECT_EQ(run.exit_code, 0) << describe(run);
+    EXPECT_EQ(run.out, "No findings in 2 files.\n") << describe(run);
+  }
+}
+
 // tree-sitter's runtime before 0.20.8 (Debian's 0.20.7) corrupted its heap on 65,535 or more
 // consecutive comment or continuation lines (upstream #2134); the whole run crashed.
 TEST_F(HostileInputTest, ReportsALeakBelowSeventyThousandCommentLines) {
