@@ -9,11 +9,24 @@ namespace sealint {
 namespace {
 
 void* run_work(void* work) {
+  const KeepsSignalStack keeps;
   (*static_cast<const std::function<void()>*>(work))();
   return nullptr;
 }
 
 }  // namespace
+
+KeepsSignalStack::KeepsSignalStack() : known_(sigaltstack(nullptr, &own_) == 0) {}
+
+KeepsSignalStack::~KeepsSignalStack() {
+  if (!known_) return;
+  stack_t now{};
+  if (sigaltstack(nullptr, &now) != 0 || (now.ss_flags & SS_ONSTACK) != 0) return;
+  if (now.ss_sp == own_.ss_sp && now.ss_size == own_.ss_size && now.ss_flags == own_.ss_flags) {
+    return;
+  }
+  sigaltstack(&own_, nullptr);
+}
 
 void run_on_worker_threads(unsigned count, size_t stack_bytes, const std::function<void()>& work) {
   if (count == 0) count = 1;

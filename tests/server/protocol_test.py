@@ -291,6 +291,21 @@ class DiagnosticsTest(ServerTest):
         self.assertEqual(len(published["diagnostics"]), 1)
         self.finish_cleanly(server)
 
+    def test_an_elif_chain_of_a_hundred_thousand_branches_is_analysed(self):
+        # 100,000 nested `if`s to the analysis's walkers, which overflow a default 8 MiB stack: the
+        # driver runs each analysis on a large one, the server's as the command line's.
+        lines = ["import torch", "def f(x):", "    if x == 0:", "        y = torch.zeros(1)"]
+        for i in range(1, 100000):
+            lines += ["    elif x == %d:" % i, "        y = torch.zeros(%d)" % i]
+        server = self.started()
+        uri = self.uri("dispatch.py")
+        server.open(uri, "\n".join(lines) + "\n")
+        self.assertEqual(server.diagnostics(uri, version=1)["diagnostics"], [])
+        leaky = self.uri("train.py")
+        server.open(leaky, LEAKY)
+        self.assertEqual(len(server.diagnostics(leaky, version=1)["diagnostics"]), 1)
+        self.finish_cleanly(server)
+
     def test_a_syntax_error_is_a_diagnostic_without_a_code(self):
         server = self.started()
         uri = self.uri("broken.py")
