@@ -230,7 +230,7 @@ class GradAccumulation final : public Rule {
           // In `forward()` only a running statistic counts (check_accumulation).
           if (!region || region->is_forward()) return false;
           const QuotedExpr value = quote(module, *arg);
-          const std::string_view class_name = ir::class_name_of(at.receiver);
+          const std::string_view class_name = at.owner();
           const std::string owner = class_name.empty() ? "" : std::string(class_name) + ".";
           std::vector<Related> related = region->growth_evidence(receiver_key);
           if (effect.stmt != nullptr) {

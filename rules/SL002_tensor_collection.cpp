@@ -263,19 +263,32 @@ class TensorCollection final : public Rule {
                             reset_methods_for(analysis, at.receiver, effect.attr));
           if (!region || region->is_forward()) return true;
           const QuotedExpr text = quote(module, *kept);
+          std::vector<Related> related = region->growth_evidence(receiver_key);
+          // A method of this file: where it keeps the value.
+          if (method.local != nullptr && effect.stmt != nullptr) {
+            related.insert(related.begin(),
+                           {effect.stmt->range, fmt::format("`{}()` appends it to `self.{}` here",
+                                                            method.name(), effect.attr)});
+          }
+          // A tuple or list handed over (`self._update((y_pred, y))`) has no `.detach()`: what
+          // the method keeps of it needs one.
+          const bool one_tensor = text.complete && kept->kind != ExprKind::Collection;
           sink.report(kInfo, call.range,
                       fmt::format("`{}` is appended to `{}` by `{}.{}()`{} with its autograd "
                                   "graph{}, so every {}'s graph stays alive",
-                                  text.text, key, ir::class_name_of(at.receiver), method.name(),
+                                  text.text, key, at.owner(), method.name(),
                                   defined_elsewhere(sink.file(), at.receiver),
                                   region->is_loop() ? "; the list outlives the loop"
                                                     : region->repeats_clause(),
                                   region->unit()),
-                      text.complete
-                          ? fmt::format("pass a number or a detached CPU copy: `{}`",
-                                        method_on(*kept, text.text, cpu_copy(*kept)))
+                      one_tensor ? fmt::format("pass a number or a detached CPU copy: `{}`",
+                                               method_on(*kept, text.text, cpu_copy(*kept)))
+                      : kept->kind == ExprKind::Collection
+                          ? fmt::format("detach what `{}()` keeps (`.detach().cpu()`), or pass "
+                                        "detached copies",
+                                        method.name())
                           : std::string("pass a number or a detached CPU copy (`.detach().cpu()`)"),
-                      region->growth_evidence(receiver_key))
+                      std::move(related))
               .probe = region->probe(module, ProbeMeasure::Growth, {key});
           return true;
         });

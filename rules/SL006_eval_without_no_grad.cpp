@@ -9,12 +9,14 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/framework_of.h"
 #include "analyzer/semantic/grad_switches.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/mode_test.h"
 #include "analyzer/semantic/model_runs.h"
+#include "rules/SL006/evaluation_evidence.h"
 #include "rules/SL006/framework_steps.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
@@ -44,26 +46,6 @@ using ir::ExprKind;
 using ir::Stmt;
 using ir::StmtKind;
 
-// The function drives evaluation by its name (`evaluate`, `run_validation`) or its class's
-// (`ValLoop.run`, `Evaluator.step`). A model's own methods are the model, not a driver: a loop
-// over layers in `TestNet.forward` evaluates nothing, and whether autograd is on in a model's
-// `inference()` or `predict()` is its caller's choice (an evaluation loop elsewhere, under
-// `no_grad` or not).
-bool is_evaluation_function(const ir::FileAnalysis& analysis, const ir::Function& function) {
-  const ir::ClassDef* cls = function.parent_class;
-  if (cls != nullptr && semantic::is_model_class(analysis, *cls)) return false;
-  if (knowledge::is_evaluation_name(function.name)) return true;
-  return cls != nullptr && knowledge::is_evaluation_class_name(cls->name);
-}
-
-// How a message names the evaluation function: with its class when the class's name is the
-// evidence (`ValLoop.run`).
-std::string shown_name(const ir::Function& function) {
-  if (knowledge::is_evaluation_name(function.name) || function.parent_class == nullptr)
-    return std::string(function.name);
-  return fmt::format("{}.{}", function.parent_class->name, function.name);
-}
-
 // Where the loop body runs a model with autograd on: the first call of a module whose result
 // has grad, else the first call of a function of the file that runs one (`self._forward(batch)`,
 // `self.run_iter(i, batch)`).
@@ -92,7 +74,10 @@ ModelRun first_model_run(const ir::FileAnalysis& analysis, semantic::ModelRuns& 
   return direct.call != nullptr ? direct : through_helper;
 }
 
+using sl006::is_evaluation_function;
+using sl006::is_evaluation_script;
 using sl006::model_of;
+using sl006::shown_name;
 
 class EvalWithoutNoGrad final : public Rule {
  public:
@@ -110,7 +95,7 @@ class EvalWithoutNoGrad final : public Rule {
       if (analysis.runs_without_grad(function)) continue;
       // Unit tests (`test_*`) run models in eval mode with autograd on to check autograd itself.
       if (function.name.starts_with("test_")) continue;
-      const bool evaluation_function = is_evaluation_function(analysis, function);
+      const bool evaluation_function = is_evaluation_function(module, analysis, function);
       const std::vector<ModeSwitch> switches = mode_switches(function);
       ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
         if (stmt.kind != StmtKind::Loop || where.no_grad) return;
@@ -197,18 +182,30 @@ class EvalWithoutNoGrad final : public Rule {
     // `model.eval()` counts where the loop runs the model: a helper's model is named in the
     // helper (`self.model`), the switch in the loop's function.
     const Stmt* eval_call = eval_in_force(switches, model, run.call->range.begin);
-    // Neither an evaluation function nor after `model.eval()`: nothing says this is evaluation.
-    if (!evaluation_function && eval_call == nullptr) return;
+    // The step the loop hands each batch to drives evaluation by its name: skorch's `fit_loop`
+    // runs `self.train_step(...)` in one loop and `self.validation_step(...)` in the next.
+    const bool evaluation_step =
+        run.helper.function != nullptr &&
+        is_evaluation_function(module, scope.analysis, *run.helper.function);
+    // Neither an evaluation function or step nor after `model.eval()`: nothing says this is
+    // evaluation.
+    if (!evaluation_function && !evaluation_step && eval_call == nullptr) return;
     const std::string name = model.empty() ? quote(module, *model_expr).text : model;
     std::vector<Related> related;
     if (eval_call != nullptr)
       related.push_back({eval_call->range, fmt::format("`{}` is put in eval mode here", name)});
     const Region region = Region::loop(function, loop);
     related.push_back(region.repetition("the evaluation loop"));
-    // The strongest evidence names the place: the `.eval()` call, else the function's name.
-    const bool by_name = eval_call == nullptr;
-    const std::string where = by_name ? fmt::format("in `{}()`", shown_name(function))
-                                      : fmt::format("after `{}.eval()`", name);
+    // The strongest evidence names the place: the `.eval()` call, else the function's name (the
+    // loop's own; a step's is named by the message).
+    const bool by_name = eval_call == nullptr && evaluation_function;
+    std::string where = fmt::format("after `{}.eval()`", name);
+    if (eval_call == nullptr) {
+      where =
+          is_evaluation_script(module, function) && !knowledge::is_evaluation_name(function.name)
+              ? fmt::format("in {}, a script named for evaluation", shown_name(module, function))
+              : fmt::format("in {}", shown_name(module, function));
+    }
     const ProbeHint probe =
         region.probe(module, ProbeMeasure::Graph, ir::places_bound_to(loop.body, *run.call));
     if (run.helper.function == nullptr) {
@@ -237,18 +234,25 @@ class EvalWithoutNoGrad final : public Rule {
     const std::string callee = ir::dotted_name(run.call->callee());
     const bool only_caller = scope.calls.of(helper).size() == 1;
     if (only_caller) {
+      // At the call in the step that runs the model (`y_pred = self.infer(Xi)`), where the fix
+      // goes: the function that makes the model call may serve the training step too.
+      const Expr* at = run.helper.step_call;
       related.insert(related.begin(),
                      {run.call->range, fmt::format("`{}()` is called here, once per batch of the "
-                                                   "evaluation loop in `{}()`",
-                                                   callee, shown_name(function))});
+                                                   "evaluation loop in {}",
+                                                   callee, shown_name(scope.module, function))});
+      if (at != run.helper.model_call) {
+        related.insert(related.begin(),
+                       {run.helper.model_call->range, fmt::format("`{}` runs here", name)});
+      }
       return sink.report(
-          kInfo, run.helper.model_call->range,
+          kInfo, at->range,
           fmt::format("`{}` runs with autograd on: `{}()` is the step of an evaluation loop {}; "
                       "activations are kept for a backward that never runs",
                       name, helper.name, where),
-          fmt::format("decorate `{}()` with `@torch.no_grad()`, or run the loop in `{}()` under "
+          fmt::format("decorate `{}()` with `@torch.no_grad()`, or run the loop in {} under "
                       "`with torch.no_grad():`",
-                      helper.name, shown_name(function)),
+                      helper.name, shown_name(scope.module, function)),
           std::move(related));
     }
     related.insert(related.begin(), {run.helper.model_call->range,
@@ -357,7 +361,9 @@ const RuleInfo& sl006::info() {
 
 const Expr* sl006::model_of(const Expr& call) {
   const Expr* callee = call.callee();
-  return callee->kind == ExprKind::Attr && callee->text == "forward" ? callee->base() : callee;
+  return callee->kind == ExprKind::Attr && knowledge::kForwardMethods.contains(callee->text)
+             ? callee->base()
+             : callee;
 }
 
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad() {

@@ -14,6 +14,7 @@
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/knowledge/torchvision.h"
 
 namespace sealint::ir {
@@ -698,7 +699,10 @@ class GradWalker {
       return fact;
     }
     Fact fact = a_.global(name);
-    kind_from_name(name, fact);
+    // An imported name is a function, a class or a module, whatever it is called:
+    // `from timm.utils import reparameterize_model` runs no model (unless the top level binds
+    // the name again: `import model` then `model = torch.load(f)`).
+    if (!a_.is_import_alias(name) || a_.binds_global(name)) kind_from_name(name, fact);
     return fact;
   }
 
@@ -890,6 +894,14 @@ class GradWalker {
     if (base.kind == ValueKind::Container) {
       Fact element = element_of(base, nullptr);
       return element;
+    }
+    // An element of a module container (`nn.ModuleList`, `nn.ModuleDict`, `nn.Sequential`) is a
+    // module: `self.model["generator"](z)` runs a model, as `self.layers[i](x)` does.
+    if (base.kind == ValueKind::Module) {
+      Fact fact;
+      fact.kind = ValueKind::Module;
+      fact.params = base.params;
+      return fact;
     }
     if (base.grad == Grad::Yes && no_grad_ == 0) {
       Fact fact = grad_fact(false);
@@ -1159,7 +1171,7 @@ class GradWalker {
     }
     switch (receiver.kind) {
       case ValueKind::Module:
-        if (method == "forward" || method == "__call__")
+        if (knowledge::kForwardMethods.contains(method))
           return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
         if (method == "to" || method == "cuda" || method == "train" || method == "eval" ||
             method == "half" || method == "float" || method == "double" ||
@@ -1552,6 +1564,10 @@ Fact FileAnalysis::global(std::string_view name) const {
   return it == globals_.end() ? Fact{} : it->second;
 }
 
+bool FileAnalysis::binds_global(std::string_view name) const {
+  return globals_.find(std::string(name)) != globals_.end();
+}
+
 bool FileAnalysis::is_import_alias(std::string_view name) const {
   return module_.is_import_alias(name);
 }
@@ -1562,15 +1578,26 @@ void FileAnalysis::compute_no_grad_functions() {
     bool lexically_no_grad;
   };
   std::unordered_map<const Function*, std::vector<Site>> sites;
+  // Calls of a method that one class of the file defines, on a receiver syntax cannot tie to it
+  // (`model.inference(x)`, `model.module.inference(x)` through DDP). Read only for a method with
+  // no call that syntax resolves, so that they can make a method run without grad but never
+  // undo what the resolved calls say.
+  std::unordered_map<const Function*, std::vector<Site>> unique_method_sites;
   for (const Function& caller : module_.functions()) {
     walk_statements(caller, false, [&](const Stmt& stmt, const StmtContext& context) {
       for_each_expr(stmt, [&](const Expr& expr) {
         if (expr.kind != ExprKind::Call) return;
         // Facts are not computed yet: only what syntax names (a function, `self.m()`).
-        if (const Function* target = resolve_by_name(caller, expr))
+        if (const Function* target = resolve_by_name(caller, expr)) {
           sites[target].push_back({&caller, context.no_grad});
+        } else if (const Function* method = unique_method_by_name(expr)) {
+          unique_method_sites[method].push_back({&caller, context.no_grad});
+        }
       });
     });
+  }
+  for (auto& [method, found] : unique_method_sites) {
+    if (sites.find(method) == sites.end()) sites[method] = std::move(found);
   }
   for (const Function& function : module_.functions()) {
     no_grad_functions_[&function] = disables_grad(decorator_guard(module_, function));

@@ -137,6 +137,9 @@ class FileAnalysis {
   void compute_no_grad_functions();
   // resolve_callee from syntax alone (a function's name, `self.m()`), before facts exist.
   const Function* resolve_by_name(const Function& caller, const Expr& call) const;
+  // The method a call `obj.m()` reaches when only one class of the file defines `m`, from syntax
+  // alone; not for `self.m()` or a module's function (`np.m()`).
+  const Function* unique_method_by_name(const Expr& call) const;
   FunctionState& ensure_walked(const Function& function) const;
 
   // The import path `expr` stands for, when its root name is an import; empty otherwise.
@@ -170,6 +173,8 @@ class FileAnalysis {
   const Function* function_named(std::string_view name) const;
   Fact class_attr(const ClassDef* cls, std::string_view attr) const;
   Fact global(std::string_view name) const;
+  // Some assignment of the top level binds `name` (`model = torch.load(f)` after `import model`).
+  bool binds_global(std::string_view name) const;
   bool is_import_alias(std::string_view name) const;
 };
 

@@ -190,6 +190,18 @@ const Function* FileAnalysis::resolve_callee(const Function& caller, const Expr&
   return nullptr;
 }
 
+const Function* FileAnalysis::unique_method_by_name(const Expr& call) const {
+  const Expr* callee = call.callee();
+  if (callee->kind != ExprKind::Attr) return nullptr;
+  const Expr* root = callee->base();
+  while (root->kind == ExprKind::Attr) root = root->base();
+  if (root->kind != ExprKind::Name || root->text == kReceiver ||
+      module_.is_import_alias(root->text))
+    return nullptr;
+  auto it = unique_methods_.find(callee->text);
+  return it == unique_methods_.end() ? nullptr : it->second;
+}
+
 const Function* FileAnalysis::resolve_callee_or_unique_method(const Function& caller,
                                                               const Expr& call) const {
   if (const Function* target = resolve_callee(caller, call)) return target;

@@ -32,4 +32,10 @@ namespace sealint::knowledge {
 inline constexpr auto kPerStepModuleMethods =
     sorted_names("forward", "predict_step", "test_step", "training_step", "validation_step");
 
+// Methods of a module that run its forward pass, with the caller's grad mode: `model(x)` calls
+// `forward`, and a model's `inference()` is its forward for deployment (RIFE's
+// `model.inference(I0, I1)`). Not `generate` (Hugging Face's runs under no_grad), nor `predict`
+// (Keras's and scikit-learn's share the name).
+inline constexpr auto kForwardMethods = sorted_names("__call__", "forward", "inference");
+
 }  // namespace sealint::knowledge

@@ -4,6 +4,7 @@
 // `self.history`. The method is the file's own or one another file of the project defines; its
 // summary (ir/facts.h SelfEffect) says what it keeps and from which parameters.
 #include <functional>
+#include <string_view>
 
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
@@ -15,6 +16,10 @@ struct EffectCall {
   const ir::Fact& receiver;      // what `meter` is
   const ir::Callee& method;      // `AverageMeter.update`
   const ir::SelfEffect& effect;  // `self.sum += val`
+
+  // The class whose method keeps the value, as a message names it: the override's for
+  // `self._update(...)` in a base class (`_BaseRegressionEpoch`), else the receiver's.
+  [[nodiscard]] std::string_view owner() const;
 };
 
 // Calls `visit` for each effect of kind `kind` of each method call in `stmt` (its own

@@ -1,6 +1,9 @@
 #include "analyzer/semantic/model_runs.h"
 
+#include <algorithm>
+
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/torch_nn.h"
 
 namespace sealint::semantic {
 
@@ -14,31 +17,39 @@ bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call) {
   if (call.kind != ir::ExprKind::Call) return false;
   const ir::Expr* callee = call.callee();
   if (analysis.fact(*callee).kind == ir::ValueKind::Module) return true;
-  return callee->kind == ir::ExprKind::Attr && callee->text == "forward" &&
+  return callee->kind == ir::ExprKind::Attr && knowledge::kForwardMethods.contains(callee->text) &&
          analysis.fact(*callee->base()).kind == ir::ValueKind::Module;
 }
 
 bool is_model_class(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {
-  return analysis.is_module_class(&cls) || analysis.method_of(cls, "forward") != nullptr;
+  if (analysis.is_module_class(&cls)) return true;
+  // A class of its own (no base, or only `object`) is no nn.Module whatever it defines: skorch's
+  // `NeuralNet(object)` has a `forward` that batches its module's calls, and drives training.
+  const bool own_class = std::all_of(cls.bases.begin(), cls.bases.end(), [](const ir::Expr* base) {
+    return base->kind == ir::ExprKind::Name && base->text == "object";
+  });
+  return !own_class && analysis.method_of(cls, "forward") != nullptr;
 }
 
-const ir::Expr* ModelRuns::per_call(const ir::Function& function) {
-  return search(function, 0).call;
+ModelRuns::Helper ModelRuns::per_call(const ir::Function& function) {
+  const Found found = search(function, 0);
+  return found.call == nullptr ? Helper{} : Helper{&function, found.call, found.via};
 }
 
 ModelRuns::Helper ModelRuns::helper_called(const ir::Function& caller, const ir::Expr& call) {
   if (call.kind != ir::ExprKind::Call) return {};
   const ir::Function* target = analysis_.resolve_callee(caller, call);
   if (target == nullptr || target == &caller) return {};
-  const ir::Expr* model_call = search(*target, 1).call;
-  return model_call == nullptr ? Helper{} : Helper{target, model_call};
+  const Found found = search(*target, 1);
+  return found.call == nullptr ? Helper{} : Helper{target, found.call, found.via};
 }
 
 ModelRuns::Found ModelRuns::search(const ir::Function& function, int depth) {
-  if (auto it = functions_.find(&function); it != functions_.end()) return {it->second, true};
+  if (auto it = functions_.find(&function); it != functions_.end())
+    return {it->second.call, it->second.via, true};
   // Being searched (a cycle of calls): nothing more from here, and not an answer to keep.
-  if (!searching_.insert(&function).second) return {nullptr, false};
-  Found found{nullptr, true};
+  if (!searching_.insert(&function).second) return {nullptr, nullptr, false};
+  Found found{nullptr, nullptr, true};
   if (!analysis_.runs_without_grad(function) && !analysis_.summary(function).trains) {
     ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
       // A model run in a loop of its own makes `function` a whole pass (an evaluation routine
@@ -47,7 +58,7 @@ ModelRuns::Found ModelRuns::search(const ir::Function& function, int depth) {
       ir::for_each_expr(stmt, [&](const ir::Expr& expr) {
         if (found.call != nullptr || expr.kind != ir::ExprKind::Call) return;
         if (is_model_call(analysis_, expr)) {
-          if (analysis_.fact(expr).grad == ir::Grad::Yes) found.call = &expr;
+          if (analysis_.fact(expr).grad == ir::Grad::Yes) found.call = found.via = &expr;
           return;
         }
         const ir::Function* target = analysis_.resolve_callee(function, expr);
@@ -58,6 +69,7 @@ ModelRuns::Found ModelRuns::search(const ir::Function& function, int depth) {
         }
         const Found inner = search(*target, depth + 1);
         found.call = inner.call;
+        if (found.call != nullptr) found.via = &expr;
         found.complete = found.complete && inner.complete;
       });
     });
@@ -65,7 +77,7 @@ ModelRuns::Found ModelRuns::search(const ir::Function& function, int depth) {
   searching_.erase(&function);
   // An answer that left a callee unread (the depth bound, a cycle) holds for this search only,
   // so that the answer for a function does not depend on which caller asked first.
-  if (found.complete) functions_[&function] = found.call;
+  if (found.complete) functions_[&function] = {found.call, found.via};
   return found;
 }
 

@@ -14,12 +14,17 @@ namespace {
 void report_step(const ir::Module& module, semantic::ModelRuns& runs, const semantic::Region& step,
                  DiagnosticSink& sink) {
   const ir::Function& function = step.function();
-  const ir::Expr* model_call = runs.per_call(function);
-  if (model_call == nullptr) return;
-  const ir::Expr* model_expr = model_of(*model_call);
+  const semantic::ModelRuns::Helper run = runs.per_call(function);
+  if (run.model_call == nullptr) return;
+  const ir::Expr* model_expr = model_of(*run.model_call);
   const std::string model = ir::place_key(model_expr);
   const std::string name = model.empty() ? quote(module, *model_expr).text : model;
-  sink.report(info(), model_call->range,
+  // Reported in the step, where the fix goes: at the call that runs the model.
+  std::vector<Related> related;
+  if (run.step_call != run.model_call)
+    related.push_back({run.model_call->range, fmt::format("`{}` runs here", name)});
+  related.push_back(step.repetition());
+  sink.report(info(), run.step_call->range,
               fmt::format("`{}` runs with autograd on in `{}()`, which {} calls once per batch "
                           "of its evaluation loop; activations are kept for a backward that "
                           "never runs",
@@ -27,9 +32,9 @@ void report_step(const ir::Module& module, semantic::ModelRuns& runs, const sema
               fmt::format("decorate `{}()` with `@torch.no_grad()`, or run the forward under "
                           "`with torch.no_grad():`",
                           function.name),
-              {step.repetition()})
+              std::move(related))
       .probe =
-      step.probe(module, ProbeMeasure::Graph, ir::places_bound_to(function.body, *model_call));
+      step.probe(module, ProbeMeasure::Graph, ir::places_bound_to(function.body, *run.step_call));
 }
 
 }  // namespace

@@ -15,8 +15,8 @@ namespace sealint::rules::sl006 {
 // SL006's metadata (defined with the rule in SL006_eval_without_no_grad.cpp).
 const RuleInfo& info();
 
-// The model a call runs: `model` in `model(x)` and in `model->forward(x)` (which names the
-// model, not its method).
+// The model a call runs: `model` in `model(x)` and in `model->forward(x)` or
+// `model.inference(x)` (which name the model, not its method).
 const ir::Expr* model_of(const ir::Expr& call);
 
 // `function` is a framework's evaluation hook run with autograd on, and runs a model.

@@ -32,12 +32,18 @@ TEST(ModelRunsTest, FindsTheModelCallThroughHelpersThreeCallsDeep) {
   auto lowered = testing::lower_python(kChain);
   const ir::FileAnalysis analysis(*lowered.module);
   semantic::ModelRuns runs(analysis);
-  const ir::Expr* from_step1 = runs.per_call(*named(analysis, "step1"));
-  ASSERT_NE(from_step1, nullptr);
-  EXPECT_EQ(from_step1, runs.per_call(*named(analysis, "step4")));
-  EXPECT_EQ(runs.per_call(*named(analysis, "quiet")), nullptr);       // no_grad
-  EXPECT_EQ(runs.per_call(*named(analysis, "whole_pass")), nullptr);  // in a loop of its own
-  EXPECT_EQ(runs.per_call(*named(analysis, "trains")), nullptr);      // its graph is used
+  const semantic::ModelRuns::Helper from_step1 = runs.per_call(*named(analysis, "step1"));
+  ASSERT_NE(from_step1.model_call, nullptr);
+  EXPECT_EQ(from_step1.model_call, runs.per_call(*named(analysis, "step4")).model_call);
+  // Where step1 runs the model: its own call of step2, in its body.
+  ASSERT_NE(from_step1.step_call, nullptr);
+  EXPECT_EQ(from_step1.step_call->callee()->text, "step2");
+  EXPECT_EQ(runs.per_call(*named(analysis, "step4")).step_call,
+            runs.per_call(*named(analysis, "step4")).model_call);
+  EXPECT_EQ(runs.per_call(*named(analysis, "quiet")).model_call, nullptr);  // no_grad
+  EXPECT_EQ(runs.per_call(*named(analysis, "whole_pass")).model_call,
+            nullptr);                                                        // in a loop of its own
+  EXPECT_EQ(runs.per_call(*named(analysis, "trains")).model_call, nullptr);  // its graph is used
 }
 
 TEST(ModelRunsTest, AnAnswerDoesNotDependOnWhichCallerAskedFirst) {
@@ -46,9 +52,9 @@ TEST(ModelRunsTest, AnAnswerDoesNotDependOnWhichCallerAskedFirst) {
   semantic::ModelRuns runs(analysis);
   // Asked through step0 first, step3 is read at the depth bound, where step4 is left unread
   // (step0 would need four calls): that "none" must not become step1's or step3's answer.
-  EXPECT_EQ(runs.per_call(*named(analysis, "step0")), nullptr);
-  EXPECT_NE(runs.per_call(*named(analysis, "step1")), nullptr);
-  EXPECT_NE(runs.per_call(*named(analysis, "step3")), nullptr);
+  EXPECT_EQ(runs.per_call(*named(analysis, "step0")).model_call, nullptr);
+  EXPECT_NE(runs.per_call(*named(analysis, "step1")).model_call, nullptr);
+  EXPECT_NE(runs.per_call(*named(analysis, "step3")).model_call, nullptr);
 }
 
 }  // namespace
