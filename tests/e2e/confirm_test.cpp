@@ -268,6 +268,43 @@ TEST_F(ConfirmTest, RegionsInTheModulesTheScriptImportsAreConfirmed) {
   EXPECT_THAT(fixed.err, HasSubstr("--verify-fix: no finding here has a fix")) << describe(fixed);
 }
 
+TEST_F(ConfirmTest, AStepABaseClassRunsInItsLoopIsMeasuredPerCall) {
+  // base.py's loop calls `self.train_step(batch)`; train.py's override keeps every loss.
+  write("base.py",
+        "class BaseRunner:\n"
+        "    def __init__(self, model, optimizer, batches):\n"
+        "        self.model = model\n"
+        "        self.optimizer = optimizer\n"
+        "        self.batches = batches\n"
+        "    def train_step(self, batch):\n"
+        "        raise NotImplementedError\n"
+        "    def train(self):\n"
+        "        for batch in self.batches:\n"
+        "            self.train_step(batch)\n");
+  write("train.py",
+        "import torch\n"
+        "from base import BaseRunner\n"
+        "class Runner(BaseRunner):\n"
+        "    def __init__(self, model, optimizer, batches):\n"
+        "        super().__init__(model, optimizer, batches)\n"
+        "        self.losses = []\n"
+        "    def train_step(self, batch):\n"
+        "        x, y = batch\n"
+        "        self.optimizer.zero_grad()\n"
+        "        loss = torch.nn.functional.mse_loss(self.model(x), y)\n"
+        "        loss.backward()\n"
+        "        self.optimizer.step()\n"
+        "        self.losses.append(loss)\n"
+        "model = torch.nn.Linear(4, 1)\n"
+        "batches = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(40)]\n"
+        "Runner(model, torch.optim.SGD(model.parameters(), lr=0.01), batches).train()\n");
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("train.py:13:9: error[SL002]")) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `self.losses` grows by ")) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr(" per call over 10 calls")) << describe(r);
+}
+
 TEST_F(ConfirmTest, DeviceMemoryProjectsWhenTheGrowthRunsOut) {
   // 128 B of live tensors per iteration on CPU: 64 KiB lasts some 400 iterations.
   const RunOutput r =
