@@ -5,6 +5,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/torch_api.h"
 #include "analyzer/semantic/effect_calls.h"
 #include "rules/SL002/kept_outputs.h"
 #include "rules/rule.h"
@@ -47,8 +48,34 @@ struct Store {
   std::string_view verb;          // "appended to"
 };
 
+constexpr std::string_view kConcatenated = "concatenated onto";
+
 bool maybe_container(const ir::Fact& fact) {
   return fact.kind == ValueKind::Container || fact.kind == ValueKind::Unknown;
+}
+
+// `xs = torch.cat((xs, out), 0)`: the tensor rebound from itself keeps every iteration's `out`,
+// as an append to a list would.
+void find_concatenation(const ir::FileAnalysis& analysis, const Expr& target, const Expr& value,
+                        std::vector<Store>& out) {
+  if (value.kind != ExprKind::Call || value.arg_count() == 0 ||
+      value.arg(0)->kind != ExprKind::Collection)
+    return;
+  const std::string function = ir::qualified_name(analysis.module(), value.callee());
+  if (!function.starts_with("torch.") ||
+      !knowledge::kConcatenations.contains(std::string_view(function).substr(6)))
+    return;
+  const std::string key = ir::place_key(&target);
+  if (key.empty()) return;
+  bool reads_itself = false;
+  const Expr* joined = nullptr;
+  for (const Expr* item : value.arg(0)->items) {
+    if (ir::place_key(item) == key)
+      reads_itself = true;
+    else if (joined == nullptr)
+      joined = item;
+  }
+  if (reads_itself && joined != nullptr) out.push_back({&target, joined, &value, kConcatenated});
 }
 
 void find_stores(const ir::FileAnalysis& analysis, const Stmt& stmt, std::vector<Store>& out) {
@@ -73,6 +100,7 @@ void find_stores(const ir::FileAnalysis& analysis, const Stmt& stmt, std::vector
     for (const Expr* item : stmt.value->items)
       out.push_back({target, item, &stmt.value[0], "added to"});
   }
+  if (stmt.kind == StmtKind::Assign) find_concatenation(analysis, *target, *stmt.value, out);
   if (stmt.kind == StmtKind::Assign && target->kind == ExprKind::Subscript &&
       target->items.size() == 2 && target->items[1]->kind != ExprKind::Const &&
       target->items[1]->kind != ExprKind::Slice &&
@@ -152,7 +180,9 @@ class TensorCollection final : public Rule {
     // A detached batch of activations kept on the device: no graph, but device memory grows.
     // Only in loops that train: an evaluation loop collecting predictions does it on purpose.
     const ir::Stmt* loop = region.loop_stmt();
-    const bool device_batch = loop != nullptr && !graph && value.detached && !value.scalar;
+    // (A tensor concatenated onto lives on its own device: nothing to say about the copy's.)
+    const bool device_batch =
+        loop != nullptr && !graph && value.detached && !value.scalar && store.verb != kConcatenated;
     if (!graph && !device_batch) return;
     if (device_batch && !analysis.loop_trains(*loop)) return;
     // Made from a graph that no statement of the loop makes (`loss.repeat(n)` of the last
@@ -162,7 +192,12 @@ class TensorCollection final : public Rule {
     const std::string container = quote(module, *store.container).text;
     if (graph) {
       std::string help;
-      if (!text.complete) {
+      if (store.verb == kConcatenated) {
+        // The joined tensor stays where it is: a CPU copy would not concatenate onto it.
+        help = text.complete ? fmt::format("concatenate a detached copy: `{}`",
+                                           method_on(*store.value, text.text, "detach()"))
+                             : std::string("concatenate a detached copy (`.detach()`)");
+      } else if (!text.complete) {
         help = fmt::format("store a number (`.{}`) or a detached CPU copy (`.detach().cpu()`)",
                            item_method(module, *store.value));
       } else if (value.scalar) {
@@ -177,8 +212,9 @@ class TensorCollection final : public Rule {
                   fmt::format("`{}` is {} `{}` with its autograd graph{}, so every {}'s graph "
                               "stays alive",
                               text.text, store.verb, container,
-                              region.is_loop() ? "; the container outlives the loop"
-                                               : region.repeats_clause(),
+                              !region.is_loop()             ? region.repeats_clause()
+                              : store.verb == kConcatenated ? "; the tensor outlives the loop"
+                                                            : "; the container outlives the loop",
                               region.unit()),
                   std::move(help), region.growth_evidence(key))
           .probe = region.probe(module, ProbeMeasure::Growth, {key});

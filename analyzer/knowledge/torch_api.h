@@ -47,6 +47,11 @@ inline constexpr auto kAutogradBackwards = sorted_names("backward", "grad");
 inline constexpr auto kGradModeSwitches =
     sorted_names("enable_grad", "inference_mode", "no_grad", "set_grad_enabled");
 
+// torch functions that join tensors along a dimension: `xs = torch.cat((xs, out))` in a loop
+// keeps every iteration's `out` (and its graph) in `xs`, as an append does.
+inline constexpr auto kConcatenations = sorted_names("cat", "column_stack", "concat", "concatenate",
+                                                     "dstack", "hstack", "row_stack", "vstack");
+
 // In-place tensor updates that make the receiver's history reach their arguments' graphs:
 // `avg.mul_(m).add_(v)` chains every call's graph into `avg`.
 inline constexpr auto kInPlaceUpdates =
