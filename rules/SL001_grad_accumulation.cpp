@@ -44,6 +44,9 @@ struct Accumulation {
   // The place is read through a product (`avg = m * avg + (1 - m) * v`, a running average) or
   // updated in place (`avg.mul_(m).add_(v)`): the shape of a statistic kept across calls.
   bool running_statistic = false;
+  // One edit of `value` fixes the statement (not so in a conditional expression, whose other
+  // branch may keep a graph: `avg = loss if avg is None else 0.9 * avg + 0.1 * loss`).
+  bool fixable = true;
 };
 
 // The operands of a chain of + and - (`total + loss * n - x` -> total, loss * n, x).
@@ -107,7 +110,8 @@ std::optional<Accumulation> match_in_place(const ir::FileAnalysis& analysis, con
   return acc;
 }
 
-// `total += loss`, `total -= loss`, `total = total + loss`, `total = loss + total`.
+// `total += loss`, `total -= loss`, `total = total + loss`, `total = loss + total`, and the
+// running statistics `avg = 0.9 * avg + 0.1 * loss`, `mean = (mean * i + loss) / (i + 1)`.
 std::optional<Accumulation> match(const ir::FileAnalysis& analysis, const Stmt& stmt) {
   if (stmt.targets.size() != 1 || stmt.value == nullptr) return std::nullopt;
   Accumulation acc;
@@ -120,9 +124,21 @@ std::optional<Accumulation> match(const ir::FileAnalysis& analysis, const Stmt& 
     acc.value = stmt.value;
     return acc;
   }
-  if (stmt.kind != StmtKind::Assign || stmt.value->kind != ExprKind::BinOp) return std::nullopt;
+  if (stmt.kind != StmtKind::Assign) return std::nullopt;
+  const Expr* sum = stmt.value;
+  // `avg = loss if avg is None else 0.9 * avg + 0.1 * loss`: the branch that reads the place.
+  if (sum->kind == ExprKind::IfExp && sum->items.size() == 3) {
+    sum = ir::reads_place(sum->items[2], acc.key) ? sum->items[2] : sum->items[0];
+    acc.fixable = false;
+  }
+  // `mean = (mean * i + loss) / (i + 1)`: a running mean, a sum divided by a count.
+  while (sum->kind == ExprKind::BinOp && sum->text == "/") {
+    sum = sum->items[0];
+    acc.running_statistic = true;
+  }
+  if (sum->kind != ExprKind::BinOp) return std::nullopt;
   std::vector<const Expr*> operands;
-  additive_operands(stmt.value, operands);
+  additive_operands(sum, operands);
   bool reads_self = false;
   for (const Expr* operand : operands) {
     if (ir::place_key(operand) == acc.key) {
@@ -179,7 +195,7 @@ class GradAccumulation final : public Rule {
     const std::string target = quote(module, *acc.target).text;
     const bool scalar = analysis.fact(*acc.value).scalar;
     std::optional<Fix> fix;
-    if (scalar) fix = item_fix(module, *acc.value);
+    if (scalar && acc.fixable) fix = item_fix(module, *acc.value);
     const std::string sanitized =
         method_on(*acc.value, value.text, sanitizer(module, *acc.value, scalar));
     std::string help;
