@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 
 #include "analyzer/knowledge/naming.h"
 
@@ -38,6 +39,14 @@ constexpr std::array kHooks = {
     FrameworkHook{"ignite", "Metric", "ignite", "update", true, 1},
 };
 
+// A framework's own subclasses of a base, which run the base's hooks: skorch's classifier and
+// regressor nets are `NeuralNet`s.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kBaseSubclasses = {{
+    {"NeuralNetBinaryClassifier", "NeuralNet"},
+    {"NeuralNetClassifier", "NeuralNet"},
+    {"NeuralNetRegressor", "NeuralNet"},
+}};
+
 // ignite's `Engine(process_function)`: the engine calls the function once per batch, with
 // autograd on (ignite's evaluators turn it off only in the step functions ignite writes).
 constexpr std::array kStepTakers = {
@@ -63,7 +72,10 @@ std::span<const FrameworkHook> framework_hooks() {
 }
 
 const FrameworkHook* framework_hook(std::string_view base_qualified, std::string_view method) {
-  const std::string_view last = last_component(base_qualified);
+  std::string_view last = last_component(base_qualified);
+  for (const auto& [subclass, base] : kBaseSubclasses) {
+    if (last == subclass) last = base;
+  }
   const std::string qualified = lowercase(base_qualified);
   const auto* found = std::find_if(kHooks.begin(), kHooks.end(), [&](const FrameworkHook& hook) {
     return hook.method == method && hook.base == last &&

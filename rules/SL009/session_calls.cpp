@@ -135,7 +135,9 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
         if (op == nullptr) return;
         const Expr* feed = call.keyword("feed_dict");
         if (feed == nullptr && call.arg_count() > 1) feed = call.arg(1);
-        if (!reads_own_name(facts, function, *op) &&
+        // The op reads the call's input: a name the function binds, a parameter anywhere in the
+        // fetches (`[v.assign(x) for v, x in zip(self.variables, values)]`), or through the feed.
+        if (!reads_own_name(facts, function, *op) && !reads_param(function, *call.arg(0)) &&
             (feed == nullptr || !feeds_param(function, *feed)))
           return;
         reported = op;

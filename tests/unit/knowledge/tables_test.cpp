@@ -191,6 +191,14 @@ TEST(Frameworks, StepTakersAndEvaluationHooks) {
       framework_hook("pytorch_lightning.LightningModule", "validation_step");
   ASSERT_NE(lightning, nullptr);
   EXPECT_FALSE(lightning->autograd_on);
+  // skorch's classifier and regressor nets run NeuralNet's steps; another library's do not.
+  for (const char* base : {"skorch.NeuralNet", "skorch.NeuralNetClassifier",
+                           "skorch.net.NeuralNetRegressor", "skorch.NeuralNetBinaryClassifier"}) {
+    const FrameworkHook* step = framework_hook(base, "train_step");
+    ASSERT_NE(step, nullptr) << base;
+    EXPECT_EQ(step->framework, "skorch");
+  }
+  EXPECT_EQ(framework_hook("mylib.NeuralNetClassifier", "train_step"), nullptr);
 }
 
 TEST(TorchNn, ClassesSayWhatConstructingThemAllocates) {
