@@ -22,9 +22,9 @@ void for_each_effect_call(const ir::FileAnalysis& analysis, const ir::Stmt& stmt
     const ir::Fact& receiver = analysis.fact(*call.callee()->base());
     const std::string_view name = call.callee()->text;
     // `self._update(...)` in a base class's hook runs the override of the instance's class:
-    // ignite's
-    // `_BaseRegression.update` hands each batch to `_update`, which `_BaseRegressionEpoch` (same
-    // file) defines to append it. Each override that keeps something is visited.
+    // ignite's `_BaseRegression.update` hands each batch to `_update`, which
+    // `_BaseRegressionEpoch` (same file) defines to append it. Each override that keeps
+    // something is visited.
     std::vector<ir::Callee> methods;
     if (call.callee()->base()->kind == ir::ExprKind::Name &&
         call.callee()->base()->text == ir::kReceiver && receiver.instance_of != nullptr &&
