@@ -43,7 +43,7 @@ class TfGraphGrowth final : public Rule {
     sl009::check_session_calls(facts, sink);
     sl009::check_keras_predict(facts, sink);
     sl009::check_keras_model_builds(facts, sink);
-    sl009::check_tf_functions(module, sink);
+    sl009::check_tf_functions(context.analysis, sink);
   }
 };
 

@@ -13,6 +13,7 @@ namespace {
 
 constexpr std::string_view kLightning = "PyTorch Lightning";
 constexpr std::string_view kTransformers = "Hugging Face Transformers";
+constexpr std::string_view kKeras = "Keras";
 
 constexpr std::array kHooks = {
     // Lightning 1.x keeps each training_step output for `training_epoch_end` and detaches only
@@ -37,14 +38,41 @@ constexpr std::array kHooks = {
     // A metric attached to a trainer engine gets the training step's output, graph and all
     // (ignite detaches it in its own metrics since 0.4.x).
     FrameworkHook{"ignite", "Metric", "ignite", "update", true, 1},
+    // A Keras callback's hooks, which `fit`, `evaluate` and `predict` call once per batch or
+    // epoch (the once-per-run `on_train_begin` and `set_model` are where a callback builds what
+    // it reuses). No torch autograd: the torch rules leave them alone.
+    FrameworkHook{kKeras, "Callback", "keras", "on_batch_begin", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_batch_end", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_train_batch_begin", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_train_batch_end", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_test_batch_begin", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_test_batch_end", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_predict_batch_begin", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_predict_batch_end", false},
+    FrameworkHook{kKeras, "Callback", "keras", "on_epoch_begin", false, -1, {}, {}, "epoch"},
+    FrameworkHook{kKeras, "Callback", "keras", "on_epoch_end", false, -1, {}, {}, "epoch"},
 };
 
 // A framework's own subclasses of a base, which run the base's hooks: skorch's classifier and
-// regressor nets are `NeuralNet`s.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kBaseSubclasses = {{
+// regressor nets are `NeuralNet`s; Keras's own callbacks, which users extend
+// (`class MyBoard(TensorBoard)`), are `Callback`s.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kBaseSubclasses = {{
     {"NeuralNetBinaryClassifier", "NeuralNet"},
     {"NeuralNetClassifier", "NeuralNet"},
     {"NeuralNetRegressor", "NeuralNet"},
+    {"BackupAndRestore", "Callback"},
+    {"BaseLogger", "Callback"},
+    {"CSVLogger", "Callback"},
+    {"EarlyStopping", "Callback"},
+    {"History", "Callback"},
+    {"LambdaCallback", "Callback"},
+    {"LearningRateScheduler", "Callback"},
+    {"ModelCheckpoint", "Callback"},
+    {"ProgbarLogger", "Callback"},
+    {"ReduceLROnPlateau", "Callback"},
+    {"RemoteMonitor", "Callback"},
+    {"TensorBoard", "Callback"},
+    {"TerminateOnNaN", "Callback"},
 }};
 
 // ignite's `Engine(process_function)`: the engine calls the function once per batch, with

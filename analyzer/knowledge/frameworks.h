@@ -28,6 +28,8 @@ struct FrameworkHook {
   std::string_view outputs_kept_for = {};
   // The key of a returned dict that the framework detaches itself before keeping it ("loss").
   std::string_view detached_key = {};
+  // What the framework runs it once per, as a message says it: "batch", "epoch".
+  std::string_view unit = "batch";
 };
 
 // A framework's call that takes the user's per-batch step function and runs it in its own loop,

@@ -28,7 +28,11 @@ size_t depth_of(const ir::StmtContext& where, const Stmt& loop) {
 
 }  // namespace
 
-bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
+namespace {
+
+// `if op is None: op = ...`, `if not hasattr(self, "op"):`, `if not self.op: self.op = ...`:
+// the branch makes what it tests for, so it runs until that exists.
+bool lazy_initialisation(const Stmt& branch) {
   const Expr* cond = branch.value;
   if (cond == nullptr) return false;
   auto body_binds = [&](const Expr* place) {
@@ -39,18 +43,11 @@ bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
                         [&](const Stmt& s) { bound = bound || ir::stmt_binds(s, key); });
     return bound;
   };
-  if (cond->kind == ExprKind::Compare && cond->items.size() == 2) {
+  if (cond->kind == ExprKind::Compare && cond->items.size() == 2 && cond->text == "is") {
     const Expr* a = cond->items[0];
     const Expr* b = cond->items[1];
-    if (cond->text == "is" && (ir::is_none_literal(a) || ir::is_none_literal(b)))
+    if (ir::is_none_literal(a) || ir::is_none_literal(b))
       return body_binds(ir::is_none_literal(a) ? b : a);
-    if (cond->text == "==") {
-      const Expr* counter = a->kind == ExprKind::Const ? b : a;
-      const Expr* other = counter == a ? b : a;
-      return other->kind == ExprKind::Const && counter->kind == ExprKind::Name &&
-             std::any_of(loop.targets.begin(), loop.targets.end(),
-                         [&](const Expr* t) { return ir::target_binds(t, counter->text); });
-    }
   }
   if (cond->kind == ExprKind::UnaryOp && cond->text == "not" && !cond->items.empty()) {
     const Expr* operand = cond->items[0];
@@ -62,11 +59,42 @@ bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
   return false;
 }
 
+// The name `if step == 0:` compares with a literal, or nullptr.
+const Expr* compared_to_literal(const Expr* cond) {
+  if (cond == nullptr || cond->kind != ExprKind::Compare || cond->items.size() != 2 ||
+      cond->text != "==")
+    return nullptr;
+  const Expr* a = cond->items[0];
+  const Expr* b = cond->items[1];
+  const Expr* counter = a->kind == ExprKind::Const ? b : a;
+  const Expr* other = counter == a ? b : a;
+  return other->kind == ExprKind::Const && counter->kind == ExprKind::Name ? counter : nullptr;
+}
+
+}  // namespace
+
+bool runs_once_per_loop(const Stmt& branch, const Stmt& loop) {
+  if (lazy_initialisation(branch)) return true;
+  const Expr* counter = compared_to_literal(branch.value);
+  return counter != nullptr &&
+         std::any_of(loop.targets.begin(), loop.targets.end(),
+                     [&](const Expr* t) { return ir::target_binds(t, counter->text); });
+}
+
 bool under_once_branch(const ir::StmtContext& where, const Stmt& loop) {
   const size_t depth = depth_of(where, loop);
   if (depth == 0) return false;
   return std::any_of(where.branches.begin(), where.branches.end(), [&](const ir::Branch& branch) {
     return !branch.handler && branch.loop_depth >= depth && runs_once_per_loop(*branch.stmt, loop);
+  });
+}
+
+bool under_once_per_call_branch(const ir::StmtContext& where, const ir::Function& function) {
+  return std::any_of(where.branches.begin(), where.branches.end(), [&](const ir::Branch& branch) {
+    if (branch.handler) return false;
+    if (lazy_initialisation(*branch.stmt)) return true;
+    const Expr* counter = compared_to_literal(branch.stmt->value);
+    return counter != nullptr && function.has_param(counter->text);
   });
 }
 

@@ -16,6 +16,12 @@ namespace sealint::semantic {
 // iteration?
 [[nodiscard]] bool under_once_branch(const ir::StmtContext& where, const ir::Stmt& loop);
 
+// Is the statement at `where`, in a function a framework calls again and again (a hook), under
+// an `if` that holds on one call only: a lazy initialisation, or a parameter compared with a
+// literal (`if epoch == 0:`)?
+[[nodiscard]] bool under_once_per_call_branch(const ir::StmtContext& where,
+                                              const ir::Function& function);
+
 // Is the statement at `where` under an `if`, inside `loop`, that holds only every n-th
 // iteration (`if epoch % 200 == 0:`)?
 [[nodiscard]] bool under_periodic_branch(const ir::StmtContext& where, const ir::Stmt& loop);

@@ -34,6 +34,7 @@ const std::vector<ir::Stmt*>& Region::body() const {
 
 std::string_view Region::unit() const {
   if (is_loop() || !repeated_.loop_caller.empty()) return "iteration";
+  if (repeated_.hook != nullptr) return repeated_.hook->unit;
   return repeated_.forward ? "step" : "batch";
 }
 
@@ -42,8 +43,9 @@ std::string Region::repeats_clause() const {
   if (!repeated_.loop_caller.empty())
     return fmt::format(", and `{}()` runs once per iteration of the loop in `{}()`",
                        function_->name, repeated_.loop_caller);
-  return fmt::format(", and `{}()` runs {}", function_->name,
-                     repeated_.forward ? "on every step" : "once per batch");
+  return fmt::format(
+      ", and `{}()` runs {}", function_->name,
+      repeated_.forward ? std::string("on every step") : fmt::format("once per {}", unit()));
 }
 
 Related Region::repetition(std::string_view loop_note) const {
@@ -62,9 +64,9 @@ Related Region::repetition(std::string_view loop_note) const {
                         repeated_.loop_caller, where, function_->name)};
   }
   return {function_->name_range,
-          repeated_.forward
-              ? fmt::format("the model calls `{}()` on every step", function_->name)
-              : fmt::format("{} calls `{}()` once per batch", repeated_.caller(), function_->name)};
+          repeated_.forward ? fmt::format("the model calls `{}()` on every step", function_->name)
+                            : fmt::format("{} calls `{}()` once per {}", repeated_.caller(),
+                                          function_->name, unit())};
 }
 
 namespace {
@@ -144,6 +146,21 @@ bool is_receiver_attribute(std::string_view key) {
 }
 
 }  // namespace
+
+void walk_statements_in_repeated_calls(
+    const ir::FileAnalysis& analysis,
+    const std::function<void(const ir::Function&, const ir::Stmt&, const ir::StmtContext&,
+                             const Region&)>& visit) {
+  for (const ir::Function& function : analysis.module().functions()) {
+    if (function.parent_class == nullptr) continue;  // hooks and forward() are methods
+    const std::optional<RepeatedCall> call = repeated_by_framework(analysis, function);
+    if (!call) continue;
+    const Region region = Region::calls(function, *call);
+    ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
+      if (where.loops.empty()) visit(function, stmt, where, region);
+    });
+  }
+}
 
 std::optional<Region> growth_region(const ir::FileAnalysis& analysis, const ir::Function& function,
                                     const std::vector<const ir::Stmt*>& loops, std::string_view key,

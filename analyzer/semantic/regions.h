@@ -5,6 +5,7 @@
 // same questions whatever its kind: what one run of it is called, where to point the user, and
 // what confirm mode counts; and "does this place keep growing across its runs" has one answer
 // for every kind (growth_region).
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/ir/walk.h"
 #include "analyzer/semantic/hooks.h"
 
 namespace sealint::semantic {
@@ -61,6 +63,16 @@ class Region {
   const ir::Stmt* loop_;
   RepeatedCall repeated_;
 };
+
+// Calls `visit` on every statement of every function of the file that a framework calls once per
+// batch or epoch (hooks.h), outside the function's own loops (a loop is a region of its own, and
+// `walk_statements_in_loops` visits it), with the region of calls that repeats it. Rules that
+// flag something built "on every iteration" ask the same of a hook: `clone_model(self.model)` in
+// a Keras callback's `on_epoch_end` builds a model per epoch.
+void walk_statements_in_repeated_calls(
+    const ir::FileAnalysis& analysis,
+    const std::function<void(const ir::Function&, const ir::Stmt&, const ir::StmtContext&,
+                             const Region&)>& visit);
 
 // The region across whose runs the place `key`, written by a statement of `function` inside
 // `loops` (innermost last), keeps growing, or nullopt:

@@ -19,7 +19,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink);
 void check_keras_predict(TfFacts& facts, DiagnosticSink& sink);
 // Keras: a new model per iteration without `clear_session()` (keras_model_builds.cpp).
 void check_keras_model_builds(TfFacts& facts, DiagnosticSink& sink);
-// `tf.function` made inside a loop (tf_function.cpp).
-void check_tf_functions(const ir::Module& module, DiagnosticSink& sink);
+// `tf.function` made inside a loop, or in a hook a framework repeats (tf_function.cpp).
+void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink);
 
 }  // namespace sealint::rules::sl009

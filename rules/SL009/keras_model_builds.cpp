@@ -11,6 +11,8 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/semantic/iteration.h"
+#include "analyzer/semantic/regions.h"
+#include "analyzer/semantic/tensorflow_api.h"
 #include "rules/SL009/checks.h"
 #include "rules/support/quote.h"
 
@@ -41,8 +43,10 @@ bool stores_in_container(const Expr& call, const std::string& key) {
 }
 
 // Models kept on purpose (an ensemble): `models.append(build())`, `models[i] = build()`, or
-// `model = build(); models.append(model)` / `zoo[name] = model` in the same loop.
-bool kept_in_container(const Stmt& stmt, const Stmt& loop) {
+// `model = build(); models.append(model)` / `zoo[name] = model` in the same repeated `scope` (a
+// loop statement, or a hook's function: whatever has the `body` that repeats).
+template <typename Scope>
+bool kept_in_container(const Stmt& stmt, const Scope& scope) {
   if (stmt.kind == StmtKind::ExprStmt && stmt.value != nullptr &&
       stmt.value->kind == ExprKind::Call && stmt.value->callee()->kind == ExprKind::Attr)
     return true;
@@ -52,7 +56,7 @@ bool kept_in_container(const Stmt& stmt, const Stmt& loop) {
   const std::string key = ir::place_key(target);
   if (key.empty()) return false;
   bool kept = false;
-  ir::for_each_nested(loop.body, [&](const Stmt& s) {
+  ir::for_each_nested(scope.body, [&](const Stmt& s) {
     if (kept) return;
     if (s.kind == StmtKind::Assign && s.targets.size() == 1 &&
         s.targets[0]->kind == ExprKind::Subscript && s.value != nullptr &&
@@ -80,6 +84,10 @@ class KerasModelBuilds {
         module_, [&](const Function& function, const Stmt& stmt, const ir::StmtContext& at) {
           check(function, stmt, at, sink);
         });
+    semantic::walk_statements_in_repeated_calls(
+        facts_.analysis(),
+        [&](const Function& function, const Stmt& stmt, const ir::StmtContext& at,
+            const semantic::Region& region) { check_in_calls(function, stmt, at, region, sink); });
   }
 
  private:
@@ -152,6 +160,46 @@ class KerasModelBuilds {
         "call `tf.keras.backend.clear_session()` at the start of each iteration, before the new "
         "model is built",
         std::move(related), std::nullopt, Severity::Warning);
+  }
+
+  // A model built in a hook a framework calls again and again (a Keras callback's
+  // `on_epoch_end`), outside the hook's loops.
+  void check_in_calls(const Function& function, const Stmt& stmt, const ir::StmtContext& where,
+                      const semantic::Region& region, DiagnosticSink& sink) {
+    const Build build = find_build(function, stmt);
+    if (build.call == nullptr || build.call != stmt.value) return;
+    if (clears_session(function) || kept_in_container(stmt, function) ||
+        semantic::under_once_per_call_branch(where, function))
+      return;
+    std::vector<Related> related;
+    if (build.made_in_helper != nullptr) {
+      related.push_back({build.made_in_helper->range,
+                         fmt::format("`{}()` builds a Keras model here", build.helper->name)});
+    }
+    related.push_back(region.repetition());
+    sink.report(
+        info(), build.call->range,
+        fmt::format("`{}` builds a new Keras model on every call of `{}()`{}; nothing "
+                    "clears the old ones, and Keras keeps every model's layers and graph "
+                    "in its global state, so memory grows with each one",
+                    quote_call(module_, *build.call), function.name, region.repeats_clause()),
+        fmt::format("build the model once, outside `{}()` (a Keras callback can build it "
+                    "in `on_train_begin` or `set_model`), and only copy weights into it "
+                    "here with `set_weights()`",
+                    function.name),
+        std::move(related), std::nullopt, Severity::Warning);
+  }
+
+  // `clear_session()` anywhere in the hook drops what earlier calls left in Keras's state.
+  bool clears_session(const Function& function) const {
+    bool clears = false;
+    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+      ir::for_each_evaluated_expr(stmt, [&](const Expr& e) {
+        clears =
+            clears || (e.kind == ExprKind::Call && semantic::is_clear_session_call(module_, e));
+      });
+    });
+    return clears;
   }
 
   TfFacts& facts_;

@@ -7,8 +7,12 @@
 // parameter, no loop of its own runs the session, and the file does not call it just once.
 #include <fmt/format.h>
 
+#include "analyzer/ir/bindings.h"
+#include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/tensorflow.h"
+#include "analyzer/semantic/iteration.h"
+#include "analyzer/semantic/regions.h"
 #include "analyzer/semantic/tensorflow_api.h"
 #include "rules/SL009/checks.h"
 #include "rules/support/quote.h"
@@ -78,6 +82,17 @@ const Expr* op_built_in(const ir::Module& module, const Expr& fetches) {
   return found;
 }
 
+// The op that `fetches` builds: a call in it, or the value a name in it was bound to earlier in
+// the function (`summary = tf.summary.scalar(...)` before `sess.run(summary)`).
+const Expr* op_fetched(const ir::Module& module, const Function& function, const ir::Stmt& at,
+                       const Expr& fetches) {
+  if (const Expr* op = op_built_in(module, fetches)) return op;
+  if (fetches.kind != ExprKind::Name) return nullptr;
+  const ir::Stmt* binding = ir::binding_before(function, at, fetches.text);
+  const Expr* value = binding != nullptr ? ir::assigned_value(*binding, fetches.text) : nullptr;
+  return value != nullptr ? op_built_in(module, *value) : nullptr;
+}
+
 // The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` at
 // the end): it builds its op once.
 bool called_once(const ir::FileAnalysis& analysis, const Function& function) {
@@ -121,9 +136,16 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
         !std::any_of(function.params.begin(), function.params.end(),
                      [](const ir::Param& p) { return p.name != ir::kReceiver; }))
       continue;
+    // A hook a framework calls once per batch or epoch (a Keras callback's `on_batch_end`):
+    // the framework's loop repeats it, whatever the op is built from.
+    const std::optional<semantic::RepeatedCall> repeated =
+        semantic::repeated_by_framework(facts.analysis(), function);
     const Expr* reported = nullptr;
-    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
-      if (reported != nullptr) return;
+    ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
+      // `if epoch == 0:`, `if self.op is None:` in a hook: built on one call only.
+      if (reported != nullptr ||
+          (repeated && semantic::under_once_per_call_branch(where, function)))
+        return;
       ir::for_each_evaluated_expr(stmt, [&](const Expr& call) {
         if (reported != nullptr || call.kind != ExprKind::Call ||
             call.callee()->kind != ExprKind::Attr || call.callee()->text != "run" ||
@@ -131,8 +153,12 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
           return;
         const std::optional<SessionUse> use = facts.session_use(function, call);
         if (!use || use->session == nullptr) return;
-        const Expr* op = op_built_in(module, *call.arg(0));
+        const Expr* op = op_fetched(module, function, stmt, *call.arg(0));
         if (op == nullptr) return;
+        if (repeated) {
+          reported = op;
+          return;
+        }
         const Expr* feed = call.keyword("feed_dict");
         if (feed == nullptr && call.arg_count() > 1) feed = call.arg(1);
         // The op reads the call's input: a name the function binds, a parameter anywhere in the
@@ -145,9 +171,22 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
     });
     // A loop of the function that runs the session is the loop check's; a single call outside
     // loops builds the op once.
-    if (reported == nullptr || has_session_loop(facts, function) ||
-        called_once(facts.analysis(), function))
+    if (reported == nullptr || has_session_loop(facts, function)) continue;
+    if (repeated) {
+      const semantic::Region region = semantic::Region::calls(function, *repeated);
+      sink.report(
+          info(), reported->range,
+          fmt::format("`{}` adds a new op to the TensorFlow graph on every call of "
+                      "`{}()`{}: the graph keeps growing and every run gets slower",
+                      quote_call(module, *reported), function.name, region.repeats_clause()),
+          fmt::format("build the op once, outside `{}()` (in `__init__`, or when "
+                      "training begins, feeding the value through a `tf.placeholder`), "
+                      "and only run it here",
+                      function.name),
+          {region.repetition()});
       continue;
+    }
+    if (called_once(facts.analysis(), function)) continue;
     sink.report(info(), reported->range,
                 fmt::format("`{}` adds a new op to the TensorFlow graph on every call of `{}()`, "
                             "which builds it from what the call passes in and runs it at once: "

@@ -6,6 +6,8 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/iteration.h"
+#include "analyzer/semantic/regions.h"
 #include "analyzer/semantic/tensorflow_api.h"
 #include "rules/SL009/checks.h"
 #include "rules/support/quote.h"
@@ -19,11 +21,13 @@ using ir::ExprKind;
 using ir::Stmt;
 using ir::StmtKind;
 
-// Is the function `name` called in a loop nested in `loop`? One trace then serves many steps (a
-// fresh step function per model of a search is the point).
-bool called_in_inner_loop(const Stmt& loop, std::string_view name) {
+// Is the function `name` called in a loop nested in `scope` (a loop statement, or a hook's
+// function)? One trace then serves many steps (a fresh step function per model of a search is
+// the point).
+template <typename Scope>
+bool called_in_a_loop_of(const Scope& scope, std::string_view name) {
   bool called = false;
-  ir::for_each_nested(loop.body, [&](const Stmt& inner) {
+  ir::for_each_nested(scope.body, [&](const Stmt& inner) {
     if (called || inner.kind != StmtKind::Loop) return;
     ir::for_each_nested(inner.body, [&](const Stmt& s) {
       ir::for_each_evaluated_expr(s, [&](const Expr& e) {
@@ -60,7 +64,30 @@ const Expr* made_function(const ir::Module& module, const Stmt& stmt, std::strin
 
 }  // namespace
 
-void check_tf_functions(const ir::Module& module, DiagnosticSink& sink) {
+void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink) {
+  const ir::Module& module = analysis.module();
+  // A hook a framework calls once per batch or epoch makes a new function on each call.
+  semantic::walk_statements_in_repeated_calls(
+      analysis, [&](const ir::Function& function, const Stmt& stmt, const ir::StmtContext& where,
+                    const semantic::Region& region) {
+        std::string name;
+        const Expr* primary = made_function(module, stmt, name);
+        if (primary == nullptr || semantic::under_once_per_call_branch(where, function)) return;
+        // Called in a loop of the hook: one trace serves its steps.
+        if (!name.empty() && called_in_a_loop_of(function, name)) return;
+        const std::string what =
+            name.empty() ? std::string("a new function") : fmt::format("a new function `{}`", name);
+        sink.report(
+            info(), primary->range,
+            fmt::format("`{}` makes {} on every call of `{}()`{}, so every call traces "
+                        "and builds a new graph instead of reusing one",
+                        quote(module, *primary).text, what, function.name, region.repeats_clause()),
+            fmt::format("define the `tf.function` once, outside `{}()` (in `__init__`, "
+                        "or as a method), and call it here",
+                        function.name),
+            {region.repetition()}, std::nullopt, Severity::Warning);
+      });
+
   ir::walk_statements_in_loops(
       module, [&](const ir::Function&, const Stmt& stmt, const ir::StmtContext& where) {
         const Stmt& loop = *where.loops.back();
@@ -69,7 +96,7 @@ void check_tf_functions(const ir::Module& module, DiagnosticSink& sink) {
         // The statement makes nothing of the kind.
         if (primary == nullptr) return;
         // Called in an inner loop: one trace serves many steps.
-        if (!name.empty() && called_in_inner_loop(loop, name)) return;
+        if (!name.empty() && called_in_a_loop_of(loop, name)) return;
         const std::string what =
             name.empty() ? std::string("a new function") : fmt::format("a new function `{}`", name);
         sink.report(info(), primary->range,

@@ -201,6 +201,28 @@ TEST(Frameworks, StepTakersAndEvaluationHooks) {
   EXPECT_EQ(framework_hook("mylib.NeuralNetClassifier", "train_step"), nullptr);
 }
 
+TEST(Frameworks, KerasCallbackHooksRunPerBatchOrEpochWithoutAutograd) {
+  for (const char* base : {"tensorflow.keras.callbacks.Callback", "keras.callbacks.Callback",
+                           "tf_keras.callbacks.Callback", "keras.callbacks.TensorBoard",
+                           "tensorflow.keras.callbacks.ModelCheckpoint"}) {
+    const FrameworkHook* batch = framework_hook(base, "on_train_batch_end");
+    ASSERT_NE(batch, nullptr) << base;
+    EXPECT_EQ(batch->framework, "Keras");
+    EXPECT_EQ(batch->unit, "batch");
+    EXPECT_FALSE(batch->autograd_on);
+    const FrameworkHook* epoch = framework_hook(base, "on_epoch_end");
+    ASSERT_NE(epoch, nullptr) << base;
+    EXPECT_EQ(epoch->unit, "epoch");
+    // Once per `fit`: where a callback builds what it reuses.
+    EXPECT_EQ(framework_hook(base, "on_train_begin"), nullptr) << base;
+    EXPECT_EQ(framework_hook(base, "set_model"), nullptr) << base;
+  }
+  // Lightning's callbacks and a project's own `Callback` are not Keras's.
+  EXPECT_EQ(framework_hook("pytorch_lightning.callbacks.Callback", "on_epoch_end"), nullptr);
+  EXPECT_EQ(framework_hook("pytorch_lightning.callbacks.ModelCheckpoint", "on_epoch_end"), nullptr);
+  EXPECT_EQ(framework_hook("myproject.hooks.Callback", "on_batch_end"), nullptr);
+}
+
 TEST(TorchNn, ClassesSayWhatConstructingThemAllocates) {
   EXPECT_EQ(torch_nn_class("torch.nn.Linear"), "Linear");
   EXPECT_EQ(torch_nn_class("torch.nn.modules.linear.Linear"), "Linear");

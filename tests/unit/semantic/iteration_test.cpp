@@ -2,6 +2,7 @@
 // iteration, or every iteration.
 #include "analyzer/semantic/iteration.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -50,6 +51,42 @@ TEST(Iteration, OtherBranchesRunEveryTime) {
   // `i` is not the loop's counter.
   EXPECT_FALSE(placement_of_build("for step in range(9):\n    if i == 0:\n        build()\n").once);
   EXPECT_FALSE(placement_of_build("for x in xs:\n    if x > 0:\n        build()\n").once);
+}
+
+// Whether the statement `build()` in the method `hook` of `code` (outside its loops) sits under a
+// branch that holds on one call of the hook only.
+bool once_per_call(std::string_view code) {
+  auto lowered = testing::lower_python(std::string(code));
+  std::optional<bool> once;
+  for (const ir::Function& function : lowered.module->functions()) {
+    if (function.name != "hook") continue;
+    ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
+      if (stmt.kind == ir::StmtKind::ExprStmt && where.loops.empty())
+        once = semantic::under_once_per_call_branch(where, function);
+    });
+  }
+  EXPECT_TRUE(once.has_value()) << code;
+  return once.value_or(false);
+}
+
+TEST(Iteration, AHookBuildsOnceUnderALazyInitialisationOrAFirstCallTest) {
+  EXPECT_TRUE(
+      once_per_call("class C:\n  def hook(self, epoch):\n    if self.m is None:\n"
+                    "      self.m = build()\n      build()\n"));
+  EXPECT_TRUE(
+      once_per_call("class C:\n  def hook(self, epoch):\n    if epoch == 0:\n"
+                    "      build()\n"));
+  EXPECT_TRUE(
+      once_per_call("class C:\n  def hook(self, epoch):\n"
+                    "    if not hasattr(self, 'm'):\n      build()\n"));
+  // A name the hook does not take, a test of the logs, or no branch: every call.
+  EXPECT_FALSE(
+      once_per_call("class C:\n  def hook(self, epoch):\n    if step == 0:\n"
+                    "      build()\n"));
+  EXPECT_FALSE(
+      once_per_call("class C:\n  def hook(self, epoch, logs):\n"
+                    "    if logs['loss'] < self.best:\n      build()\n"));
+  EXPECT_FALSE(once_per_call("class C:\n  def hook(self, epoch):\n    build()\n"));
 }
 
 TEST(Iteration, ModuloTestsArePeriodic) {
