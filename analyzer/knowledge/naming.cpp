@@ -278,6 +278,10 @@ constexpr auto kEvaluationWords = sorted_names(
 constexpr auto kEvaluationClassWords =
     sorted_names("eval", "evaluation", "evaluator", "inference", "predictor", "test", "tester",
                  "val", "validation", "validator");
+// Words that, beside "epoch", say a function runs one: `run_epoch`, `train_one_epoch`.
+constexpr auto kEpochRunWords =
+    sorted_names("do", "eval", "evaluate", "fit", "one", "process", "run", "step", "test", "train",
+                 "training", "valid", "validate", "validation");
 
 }  // namespace
 
@@ -287,6 +291,14 @@ bool is_evaluation_name(std::string_view name) {
   if (words.front() == "valid") return true;  // `valid`, `valid_epoch`, not `is_valid_move`
   return std::any_of(words.begin(), words.end(),
                      [](const std::string& word) { return kEvaluationWords.contains(word); });
+}
+
+bool is_one_epoch_name(std::string_view name) {
+  const std::vector<std::string> words = words_of(name);
+  return std::any_of(words.begin(), words.end(),
+                     [](const std::string& word) { return word == "epoch"; }) &&
+         std::any_of(words.begin(), words.end(),
+                     [](const std::string& word) { return kEpochRunWords.contains(word); });
 }
 
 bool is_evaluation_class_name(std::string_view name) {

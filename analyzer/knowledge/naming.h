@@ -81,6 +81,10 @@ namespace sealint::knowledge {
 // `test_*` functions are the caller's to exclude; a `valid` not leading the name
 // (`is_valid_move`) does not count.
 [[nodiscard]] bool is_evaluation_name(std::string_view name);
+// A function that runs one epoch, so that its caller calls it once per epoch: `run_epoch`,
+// `train_one_epoch`, `validEpoch`, `epoch_step`; not `train_epochs` (every epoch, once), a hook
+// (`on_epoch_end`) or an accessor (`get_epoch`).
+[[nodiscard]] bool is_one_epoch_name(std::string_view name);
 // A class named for evaluation: `Evaluator`, `ValLoop`, `TestRunner`, `InferenceEngine`,
 // `Predictor`: its methods drive evaluation passes.
 [[nodiscard]] bool is_evaluation_class_name(std::string_view name);

@@ -31,13 +31,16 @@ size_t depth_of(const ir::StmtContext& where, const Stmt& loop) {
 namespace {
 
 // `if op is None: op = ...`, `if not hasattr(self, "op"):`, `if not self.op: self.op = ...`:
-// the branch makes what it tests for, so it runs until that exists.
-bool lazy_initialisation(const Stmt& branch) {
+// the branch makes what it tests for, so it runs until that exists. With `across_calls`, only a
+// place that outlives a call counts (`self.op`; a local or a parameter is None again on the next
+// call: `if train_op is None: train_op = tf.no_op()` builds one on every call).
+bool lazy_initialisation(const Stmt& branch, bool across_calls = false) {
   const Expr* cond = branch.value;
   if (cond == nullptr) return false;
   auto body_binds = [&](const Expr* place) {
     const std::string key = ir::place_key(place);
     if (key.empty()) return false;
+    if (across_calls && !key.starts_with(std::string(ir::kReceiver) + ".")) return false;
     bool bound = false;
     ir::for_each_nested(branch.body,
                         [&](const Stmt& s) { bound = bound || ir::stmt_binds(s, key); });
@@ -92,7 +95,7 @@ bool under_once_branch(const ir::StmtContext& where, const Stmt& loop) {
 bool under_once_per_call_branch(const ir::StmtContext& where, const ir::Function& function) {
   return std::any_of(where.branches.begin(), where.branches.end(), [&](const ir::Branch& branch) {
     if (branch.handler) return false;
-    if (lazy_initialisation(*branch.stmt)) return true;
+    if (lazy_initialisation(*branch.stmt, true)) return true;
     const Expr* counter = compared_to_literal(branch.stmt->value);
     return counter != nullptr && function.has_param(counter->text);
   });

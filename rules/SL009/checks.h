@@ -1,6 +1,6 @@
 #pragma once
-// SL009's four checks, each over every loop of the file. A check reports through the sink under
-// SL009's RuleInfo.
+// SL009's checks, each over every loop of the file and every function a framework repeats. A check
+// reports through the sink under SL009's RuleInfo.
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/core/rule_info.h"
 #include "rules/SL009/facts.h"
@@ -15,6 +15,9 @@ void check_session_ops(TfFacts& facts, DiagnosticSink& sink);
 // TF1: a function that builds an op from what its call passes in and runs it at once, so that
 // every call adds to the graph (session_calls.cpp).
 void check_session_calls(TfFacts& facts, DiagnosticSink& sink);
+// TF1: a function that runs one epoch and builds an op outside its session loop, so that every
+// epoch adds to the graph (epoch_functions.cpp).
+void check_epoch_functions(TfFacts& facts, DiagnosticSink& sink);
 // Keras: `model.predict(x)` called on a new input each iteration (keras_predict.cpp).
 void check_keras_predict(TfFacts& facts, DiagnosticSink& sink);
 // Keras: a new model per iteration without `clear_session()` (keras_model_builds.cpp).

@@ -216,6 +216,14 @@ const std::optional<SessionUse>& TfFacts::session_loop(const Function& function,
   return session_loops_.emplace(&loop, use).first->second;
 }
 
+bool TfFacts::has_session_loop(const Function& function) {
+  bool found = false;
+  ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (!found && stmt.kind == StmtKind::Loop) found = session_loop(function, stmt).has_value();
+  });
+  return found;
+}
+
 const LoopFacts& TfFacts::loop_facts(const Function& function, const Stmt& loop) {
   if (auto it = loop_facts_.find(&loop); it != loop_facts_.end()) return it->second;
   LoopFacts facts;

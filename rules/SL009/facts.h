@@ -66,6 +66,8 @@ class TfFacts {
   // ---- Sessions ----
   // The first session use anywhere in the loop, or nullopt: the loop is not a session loop.
   const std::optional<SessionUse>& session_loop(const ir::Function& function, const ir::Stmt& loop);
+  // Does a loop anywhere in `function` run a session?
+  bool has_session_loop(const ir::Function& function);
   const LoopFacts& loop_facts(const ir::Function& function, const ir::Stmt& loop);
   // `sess.run(...)`, `x.eval(session=sess)`, `x.eval(feed_dict=...)`, `op.run(session=sess)`,
   // or a call handed the session (`train_epoch(sess, ...)`); nullopt for any other call.

@@ -111,15 +111,6 @@ bool called_once(const ir::FileAnalysis& analysis, const Function& function) {
   return calls == 1 && !in_loop;
 }
 
-bool has_session_loop(TfFacts& facts, const Function& function) {
-  bool found = false;
-  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
-    if (!found && stmt.kind == ir::StmtKind::Loop)
-      found = facts.session_loop(function, stmt).has_value();
-  });
-  return found;
-}
-
 }  // namespace
 
 void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
@@ -171,7 +162,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
     });
     // A loop of the function that runs the session is the loop check's; a single call outside
     // loops builds the op once.
-    if (reported == nullptr || has_session_loop(facts, function)) continue;
+    if (reported == nullptr || facts.has_session_loop(function)) continue;
     if (repeated) {
       const semantic::Region region = semantic::Region::calls(function, *repeated);
       sink.report(

@@ -179,6 +179,15 @@ TEST(Naming, EvaluationFunctionsAndClassesByTheirWords) {
     EXPECT_FALSE(is_model_noun(name)) << name;
 }
 
+TEST(Naming, FunctionsThatRunOneEpoch) {
+  for (const char* name : {"run_epoch", "train_one_epoch", "validEpoch", "valid_epoch",
+                           "epoch_step", "_run_train_epoch"})
+    EXPECT_TRUE(is_one_epoch_name(name)) << name;
+  for (const char* name : {"train_epochs", "on_epoch_end", "get_epoch", "epoch", "set_epoch",
+                           "run_batch", "num_epoch"})
+    EXPECT_FALSE(is_one_epoch_name(name)) << name;
+}
+
 TEST(Frameworks, StepTakersAndEvaluationHooks) {
   ASSERT_NE(step_taker("ignite.engine.Engine"), nullptr);
   EXPECT_EQ(step_taker("ignite.engine.Engine")->framework, "ignite");

@@ -79,7 +79,11 @@ TEST(Iteration, AHookBuildsOnceUnderALazyInitialisationOrAFirstCallTest) {
   EXPECT_TRUE(
       once_per_call("class C:\n  def hook(self, epoch):\n"
                     "    if not hasattr(self, 'm'):\n      build()\n"));
-  // A name the hook does not take, a test of the logs, or no branch: every call.
+  // A local or a parameter is None again on every call; a name the hook does not take, a test
+  // of the logs, or no branch: every call.
+  EXPECT_FALSE(
+      once_per_call("class C:\n  def hook(self, op=None):\n    if op is None:\n"
+                    "      op = build()\n      build()\n"));
   EXPECT_FALSE(
       once_per_call("class C:\n  def hook(self, epoch):\n    if step == 0:\n"
                     "      build()\n"));
