@@ -18,6 +18,7 @@
 #include "analyzer/semantic/model_runs.h"
 #include "rules/SL006/evaluation_evidence.h"
 #include "rules/SL006/framework_steps.h"
+#include "rules/SL006/mode_switches.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -74,10 +75,15 @@ ModelRun first_model_run(const ir::FileAnalysis& analysis, semantic::ModelRuns& 
   return direct.call != nullptr ? direct : through_helper;
 }
 
+using sl006::eval_held_by_class;
+using sl006::eval_in_force;
 using sl006::is_evaluation_function;
 using sl006::is_evaluation_script;
+using sl006::mode_switches;
 using sl006::model_of;
+using sl006::ModeSwitch;
 using sl006::shown_name;
+using sl006::switched_name;
 
 class EvalWithoutNoGrad final : public Rule {
  public:
@@ -118,41 +124,6 @@ class EvalWithoutNoGrad final : public Rule {
   }
 
  private:
-  // A `model.eval()` or `model.train()` statement, in source order.
-  struct ModeSwitch {
-    const Stmt* stmt;
-    std::string model;
-    bool eval;
-  };
-
-  static std::vector<ModeSwitch> mode_switches(const ir::Function& function) {
-    std::vector<ModeSwitch> out;
-    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
-      if (stmt.kind != StmtKind::ExprStmt || stmt.value == nullptr ||
-          stmt.value->kind != ExprKind::Call)
-        return;
-      const Expr* callee = stmt.value->callee();
-      if (callee->kind != ExprKind::Attr || stmt.value->arg_count() != 0) return;
-      if (callee->text == "eval" || callee->text == "train") {
-        out.push_back({&stmt, ir::place_key(callee->base()), callee->text == "eval"});
-      }
-    });
-    return out;
-  }
-
-  // The `model.eval()` in force where `call` runs: the last switch of that model before it.
-  static const Stmt* eval_in_force(const std::vector<ModeSwitch>& switches,
-                                   const std::string& model, uint32_t at) {
-    const Stmt* last = nullptr;
-    bool eval = false;
-    for (const ModeSwitch& s : switches) {
-      if (s.model != model || s.stmt->range.begin >= at) continue;
-      last = s.stmt;
-      eval = s.eval;
-    }
-    return eval ? last : nullptr;
-  }
-
   // What check_loop reads beside the loop.
   struct Scope {
     const ir::Module& module;
@@ -182,6 +153,10 @@ class EvalWithoutNoGrad final : public Rule {
     // `model.eval()` counts where the loop runs the model: a helper's model is named in the
     // helper (`self.model`), the switch in the loop's function.
     const Stmt* eval_call = eval_in_force(switches, model, run.call->range.begin);
+    // A model the object froze in `__init__` (and never trains): an inference wrapper's.
+    const bool held_by_class =
+        eval_call == nullptr && eval_held_by_class(scope.analysis, function, model) != nullptr;
+    if (held_by_class) eval_call = eval_held_by_class(scope.analysis, function, model);
     // The step the loop hands each batch to drives evaluation by its name: skorch's `fit_loop`
     // runs `self.train_step(...)` in one loop and `self.validation_step(...)` in the next.
     const bool evaluation_step =
@@ -193,13 +168,18 @@ class EvalWithoutNoGrad final : public Rule {
     const std::string name = model.empty() ? quote(module, *model_expr).text : model;
     std::vector<Related> related;
     if (eval_call != nullptr)
-      related.push_back({eval_call->range, fmt::format("`{}` is put in eval mode here", name)});
+      related.push_back({eval_call->range,
+                         fmt::format("`{}` is put in eval mode here", switched_name(*eval_call))});
     const Region region = Region::loop(function, loop);
     related.push_back(region.repetition("the evaluation loop"));
     // The strongest evidence names the place: the `.eval()` call, else the function's name (the
     // loop's own; a step's is named by the message).
     const bool by_name = eval_call == nullptr && evaluation_function;
-    std::string where = fmt::format("after `{}.eval()`", name);
+    // The switch may be on a model holding the one that runs (`self.asr.eval()`), and in
+    // `__init__` for a model the object keeps frozen.
+    std::string where =
+        fmt::format("after `{}.eval()`", eval_call == nullptr ? name : switched_name(*eval_call));
+    if (held_by_class) where += " in `__init__`, which nothing switches back";
     if (eval_call == nullptr) {
       where =
           is_evaluation_script(module, function) && !knowledge::is_evaluation_name(function.name)

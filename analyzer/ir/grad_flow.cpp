@@ -16,6 +16,7 @@
 #include "analyzer/knowledge/torch_api.h"
 #include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/knowledge/torchvision.h"
+#include "analyzer/knowledge/transformers.h"
 
 namespace sealint::ir {
 
@@ -213,7 +214,9 @@ class GradWalker {
       // (the leak itself); only a framework's table yields to it.
       const TypeHint hint = fn_.params[i].type_hint;
       const bool python_hint = a_.module().language() == Language::Python;
-      param = with_type_hint(python_hint ? TypeHint::Unknown : hint, param);
+      // A loader hint only says what a loop over it iterates, so Python's counts too.
+      param =
+          with_type_hint(python_hint && hint != TypeHint::Loader ? TypeHint::Unknown : hint, param);
       // A hint that says it is no tensor (`output: int`, ignite's Frequency) wins.
       if (graph_param != nullptr && graph_param->graph_param == static_cast<int>(i) &&
           hint != TypeHint::Number) {
@@ -662,6 +665,9 @@ class GradWalker {
         break;
       case TypeHint::Tensor:
         if (fact.kind == ValueKind::Unknown) fact.kind = ValueKind::Tensor;
+        break;
+      case TypeHint::Loader:
+        fact.kind = ValueKind::Loader;
         break;
       case TypeHint::Unknown:
       case TypeHint::Guard:
@@ -1171,7 +1177,10 @@ class GradWalker {
     }
     switch (receiver.kind) {
       case ValueKind::Module:
-        if (knowledge::kForwardMethods.contains(method))
+        // `model.encoder(x)`, `self.asr.speecht5.encoder(...)`: a submodule the model holds,
+        // run as the model is.
+        if (knowledge::kForwardMethods.contains(method) ||
+            ((!args.empty() || !call.keywords.empty()) && knowledge::is_submodule_name(method)))
           return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
         if (method == "to" || method == "cuda" || method == "train" || method == "eval" ||
             method == "half" || method == "float" || method == "double" ||
@@ -1349,7 +1358,7 @@ class GradWalker {
       fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
       return fact;
     }
-    if (knowledge::is_torchvision_model(q)) {
+    if (knowledge::is_torchvision_model(q) || knowledge::is_transformers_model_loader(q)) {
       Fact fact;
       fact.kind = ValueKind::Module;
       return fact;
@@ -1734,7 +1743,7 @@ Fact FileAnalysis::classify_value(const Expr* value) const {
   else if (q.starts_with("torch.nn.") && !q.starts_with("torch.nn.functional.") &&
            is_capitalized(last) && last != "Parameter") {
     fact.kind = last.ends_with("Loss") ? ValueKind::LossFn : ValueKind::Module;
-  } else if (knowledge::is_torchvision_model(q)) {
+  } else if (knowledge::is_torchvision_model(q) || knowledge::is_transformers_model_loader(q)) {
     fact.kind = ValueKind::Module;
   }
   return fact;

@@ -51,6 +51,7 @@ enum class TypeHint : uint8_t {
   Optimizer,        // a torch::optim::Optimizer
   Number,           // an arithmetic type
   Guard,            // NoGradGuard, AutoGradMode, InferenceMode
+  Loader,           // a data loader: Python's `loader: DataLoader[Batch]`
 };
 enum class CollectionKind { List, Tuple, Dict, Set, Generator };
 

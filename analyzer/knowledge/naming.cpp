@@ -51,6 +51,12 @@ bool is_model_noun(std::string_view name) {
   return kModelNames.contains(name);
 }
 
+bool is_submodule_name(std::string_view name) {
+  static constexpr auto kPartNames = sorted_names("backbone", "classifier", "embeddings", "head",
+                                                  "neck", "projector", "stem", "transformer");
+  return is_model_like_name(name) || kPartNames.contains(name);
+}
+
 bool is_model_running_name(std::string_view name) {
   const size_t underscore = name.find('_');
   if (underscore == std::string_view::npos) return false;

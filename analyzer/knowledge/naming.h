@@ -20,6 +20,10 @@ namespace sealint::knowledge {
 // that could make it a method (`sync_model`, `retrieve_model`): what an attribute of an object
 // sealint cannot see must be called for its call to be taken for a model's.
 [[nodiscard]] bool is_model_noun(std::string_view name);
+// The name of a part of a model that a model holds and calls (`model.encoder(x)`,
+// `self.net.backbone(images)`, `asr.speecht5.encoder(...)`): a model-like name or a part's noun
+// (backbone, head, classifier, ...).
+[[nodiscard]] bool is_submodule_name(std::string_view name);
 // Called, runs a model (a step): `run_model(batch)`, `train_model(net)`, `fit_net(x)`. Such a
 // name is a function, not a model (`is_model_like_name` is false for it).
 [[nodiscard]] bool is_model_running_name(std::string_view name);

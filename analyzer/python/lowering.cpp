@@ -549,6 +549,10 @@ class Lowerer {
           const std::string_view hint = text(type->node);
           if (hint == "int" || hint == "float" || hint == "bool")
             param.type_hint = ir::TypeHint::Number;
+          // `inputs: DataLoader[AudioInput]`, `Optional[torch.utils.data.DataLoader]`: what a
+          // loop over it iterates is batches, whatever the parameter is called.
+          if (hint.find("DataLoader") != std::string_view::npos)
+            param.type_hint = ir::TypeHint::Loader;
         }
       }
       if (!param.name.empty()) out.push_back(param);

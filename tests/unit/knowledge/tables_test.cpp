@@ -21,6 +21,7 @@
 #include "analyzer/knowledge/torch_layers.h"
 #include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/knowledge/torchvision.h"
+#include "analyzer/knowledge/transformers.h"
 
 namespace sealint::knowledge {
 namespace {
@@ -186,6 +187,21 @@ TEST(Naming, FunctionsThatRunOneEpoch) {
   for (const char* name : {"train_epochs", "on_epoch_end", "get_epoch", "epoch", "set_epoch",
                            "run_batch", "num_epoch"})
     EXPECT_FALSE(is_one_epoch_name(name)) << name;
+}
+
+TEST(Transformers, FromPretrainedLoadsAModelUnlessItIsATokenizerOrAProcessor) {
+  for (const char* q : {"transformers.AutoModel.from_pretrained",
+                        "transformers.AutoModelForCausalLM.from_pretrained",
+                        "transformers.BertForSequenceClassification.from_pretrained",
+                        "transformers.SpeechT5ForSpeechToText.from_pretrained",
+                        "transformers.models.gpt2.GPT2LMHeadModel.from_pretrained"})
+    EXPECT_TRUE(is_transformers_model_loader(q)) << q;
+  for (const char* q :
+       {"transformers.AutoTokenizer.from_pretrained",
+        "transformers.SpeechT5Processor.from_pretrained", "transformers.AutoConfig.from_pretrained",
+        "transformers.AutoFeatureExtractor.from_pretrained", "transformers.AutoModel",
+        "mylib.AutoModel.from_pretrained"})
+    EXPECT_FALSE(is_transformers_model_loader(q)) << q;
 }
 
 TEST(Frameworks, StepTakersAndEvaluationHooks) {

@@ -1,0 +1,65 @@
+#include "rules/SL006/mode_switches.h"
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/ir/walk.h"
+#include "analyzer/semantic/model_runs.h"
+
+namespace sealint::rules::sl006 {
+
+namespace {
+
+// `switched` is `model` or a model that holds it.
+bool covers(const std::string& switched, const std::string& model) {
+  return !switched.empty() &&
+         (switched == model || (model.starts_with(switched) && model[switched.size()] == '.'));
+}
+
+}  // namespace
+
+std::vector<ModeSwitch> mode_switches(const ir::Function& function) {
+  std::vector<ModeSwitch> out;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    if (stmt.kind != ir::StmtKind::ExprStmt || stmt.value == nullptr ||
+        stmt.value->kind != ir::ExprKind::Call)
+      return;
+    const ir::Expr* callee = stmt.value->callee();
+    if (callee->kind != ir::ExprKind::Attr || stmt.value->arg_count() != 0) return;
+    if (callee->text == "eval" || callee->text == "train")
+      out.push_back({&stmt, ir::place_key(callee->base()), callee->text == "eval"});
+  });
+  return out;
+}
+
+std::string switched_name(const ir::Stmt& mode_switch) {
+  return ir::place_key(mode_switch.value->callee()->base());
+}
+
+const ir::Stmt* eval_in_force(const std::vector<ModeSwitch>& switches, const std::string& model,
+                              uint32_t at) {
+  const ir::Stmt* last = nullptr;
+  bool eval = false;
+  for (const ModeSwitch& s : switches) {
+    if (!covers(s.model, model) || s.stmt->range.begin >= at) continue;
+    last = s.stmt;
+    eval = s.eval;
+  }
+  return eval ? last : nullptr;
+}
+
+const ir::Stmt* eval_held_by_class(const ir::FileAnalysis& analysis, const ir::Function& function,
+                                   const std::string& model) {
+  const ir::ClassDef* cls = function.parent_class;
+  if (cls == nullptr || !model.starts_with("self.") || semantic::is_model_class(analysis, *cls))
+    return nullptr;
+  const ir::Stmt* held = nullptr;
+  for (const ir::Function* method : cls->methods) {
+    for (const ModeSwitch& s : mode_switches(*method)) {
+      if (!covers(s.model, model)) continue;
+      if (!s.eval) return nullptr;  // trained somewhere in the class
+      if (method->name == "__init__") held = s.stmt;
+    }
+  }
+  return held;
+}
+
+}  // namespace sealint::rules::sl006
