@@ -18,6 +18,7 @@
 #include "analyzer/semantic/model_runs.h"
 #include "rules/SL006/evaluation_evidence.h"
 #include "rules/SL006/framework_steps.h"
+#include "rules/SL006/inference_entries.h"
 #include "rules/SL006/mode_switches.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
@@ -118,6 +119,7 @@ class EvalWithoutNoGrad final : public Rule {
       });
       check_shared_passes(module, analysis, function, sink);
       sl006::check_hook(module, analysis, runs, function, sink);
+      sl006::check_inference_entry(module, analysis, runs, function, sink);
     }
     for (const semantic::HandedStep& step : semantic::handed_steps(analysis))
       sl006::check_handed_step(module, analysis, runs, step, sink);
@@ -179,7 +181,7 @@ class EvalWithoutNoGrad final : public Rule {
     // `__init__` for a model the object keeps frozen.
     std::string where =
         fmt::format("after `{}.eval()`", eval_call == nullptr ? name : switched_name(*eval_call));
-    if (held_by_class) where += " in `__init__`, which nothing switches back";
+    if (held_by_class) where += " when the object is built, which nothing switches back";
     if (eval_call == nullptr) {
       where =
           is_evaluation_script(module, function) && !knowledge::is_evaluation_name(function.name)

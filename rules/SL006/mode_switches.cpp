@@ -1,5 +1,8 @@
 #include "rules/SL006/mode_switches.h"
 
+#include <algorithm>
+#include <string_view>
+
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/semantic/model_runs.h"
@@ -51,12 +54,26 @@ const ir::Stmt* eval_held_by_class(const ir::FileAnalysis& analysis, const ir::F
   const ir::ClassDef* cls = function.parent_class;
   if (cls == nullptr || !model.starts_with("self.") || semantic::is_model_class(analysis, *cls))
     return nullptr;
+  // What runs when the object is built: `__init__` and the methods it calls on `self`
+  // (`self._load_model(weight)` ending in `self._model.eval()`).
+  std::vector<std::string_view> built_by = {"__init__"};
+  for (const ir::Function* method : cls->methods) {
+    if (method->name != "__init__") continue;
+    ir::for_each_nested(method->body, [&](const ir::Stmt& stmt) {
+      ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& call) {
+        if (call.kind == ir::ExprKind::Call && call.callee()->kind == ir::ExprKind::Attr &&
+            ir::place_key(call.callee()->base()) == ir::kReceiver)
+          built_by.push_back(call.callee()->text);
+      });
+    });
+  }
   const ir::Stmt* held = nullptr;
   for (const ir::Function* method : cls->methods) {
+    const bool builds = std::find(built_by.begin(), built_by.end(), method->name) != built_by.end();
     for (const ModeSwitch& s : mode_switches(*method)) {
       if (!covers(s.model, model)) continue;
       if (!s.eval) return nullptr;  // trained somewhere in the class
-      if (method->name == "__init__") held = s.stmt;
+      if (builds) held = s.stmt;
     }
   }
   return held;

@@ -1,0 +1,58 @@
+#include "rules/SL006/inference_entries.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/knowledge/naming.h"
+#include "rules/SL006/framework_steps.h"
+#include "rules/SL006/mode_switches.h"
+#include "rules/support/quote.h"
+
+namespace sealint::rules::sl006 {
+
+namespace {
+
+// The object's entry for inference: called, it runs the model on what its caller passes.
+bool is_inference_entry(const ir::Function& function) {
+  return function.name == "__call__" ||
+         (!function.name.starts_with("_") && knowledge::is_evaluation_name(function.name) &&
+          !function.name.starts_with("test"));
+}
+
+}  // namespace
+
+void check_inference_entry(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           semantic::ModelRuns& runs, const ir::Function& function,
+                           DiagnosticSink& sink) {
+  if (function.parent_class == nullptr || !is_inference_entry(function) ||
+      function.params.size() < 2 || analysis.runs_without_grad(function))
+    return;
+  const semantic::ModelRuns::Helper run = runs.per_call(function);
+  if (run.model_call == nullptr) return;
+  const ir::Expr* model_expr = model_of(*run.model_call);
+  const std::string model = ir::place_key(model_expr);
+  // Only a model the object froze when it was built (and never trains): whatever the caller
+  // does with the result, this forward needs no graph.
+  const ir::Stmt* frozen = eval_held_by_class(analysis, function, model);
+  if (frozen == nullptr) return;
+  const std::string name = model.empty() ? quote(module, *model_expr).text : model;
+  std::vector<Related> related;
+  if (run.step_call != run.model_call)
+    related.push_back({run.model_call->range, fmt::format("`{}` runs here", name)});
+  related.push_back(
+      {frozen->range, fmt::format("`{}` is put in eval mode here, and nothing switches it back",
+                                  switched_name(*frozen))});
+  related.push_back({function.name_range,
+                     fmt::format("`{}()` runs once per input its callers pass", function.name)});
+  sink.report(info(), run.step_call->range,
+              fmt::format("`{}` runs with autograd on in `{}()`, which serves inference with a "
+                          "model kept in eval mode; every call records activations for a "
+                          "backward that never runs",
+                          name, function.name),
+              fmt::format("decorate `{}()` with `@torch.no_grad()` (or "
+                          "`@torch.inference_mode()`)",
+                          function.name),
+              std::move(related));
+}
+
+}  // namespace sealint::rules::sl006

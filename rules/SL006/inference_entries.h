@@ -1,0 +1,17 @@
+#pragma once
+// SL006 on an object's inference entry point: a class that keeps a model frozen for inference
+// (eval mode set when it is built, never switched back) and runs it in `__call__` or `predict`
+// once per input its callers pass (a detector called on every frame of a video, an embedder on
+// every request). The loop is the caller's, often in another module.
+#include "analyzer/core/diagnostic_sink.h"
+#include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/ir.h"
+#include "analyzer/semantic/model_runs.h"
+
+namespace sealint::rules::sl006 {
+
+void check_inference_entry(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           semantic::ModelRuns& runs, const ir::Function& function,
+                           DiagnosticSink& sink);
+
+}  // namespace sealint::rules::sl006
