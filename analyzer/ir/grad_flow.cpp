@@ -529,14 +529,7 @@ class GradWalker {
   // it: the methods it may run (the base's own unless abstract, and each override), whose
   // results (and whether one trains) join. Empty when no subclass overrides the method.
   std::vector<const Function*> overriding_targets(const Expr& call) const {
-    const Expr* callee = call.callee();
-    if (callee->kind != ExprKind::Attr || callee->base()->kind != ExprKind::Name ||
-        callee->base()->text != kReceiver)
-      return {};
-    const Fact& receiver = a_.facts_[callee->base()->id];
-    if (receiver.instance_of == nullptr || receiver.kind == ValueKind::Class) return {};
-    std::vector<const Function*> targets =
-        a_.self_call_targets(*receiver.instance_of, callee->text);
+    std::vector<const Function*> targets = a_.self_call_targets(call);
     std::erase(targets, &fn_);  // a method calling itself adds nothing to what it returns
     return targets;
   }

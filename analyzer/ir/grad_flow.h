@@ -120,6 +120,9 @@ class FileAnalysis {
   // abstract (`raise NotImplementedError`, `pass`, `@abstractmethod`), and each override that is
   // not. Empty when no subclass overrides it (then `method_of` says what runs) or none is known.
   std::vector<const Function*> self_call_targets(const ClassDef& cls, std::string_view name) const;
+  // The same for the call `self.name(...)` itself, by what its receiver is an instance of (an
+  // instance's receiver, not a class's); empty for any other call.
+  std::vector<const Function*> self_call_targets(const Expr& call) const;
 
   // What walking one function produced.
   struct FunctionState {

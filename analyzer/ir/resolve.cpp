@@ -161,6 +161,16 @@ std::vector<const Function*> FileAnalysis::self_call_targets(const ClassDef& cls
   return targets;
 }
 
+std::vector<const Function*> FileAnalysis::self_call_targets(const Expr& call) const {
+  const Expr* callee = call.callee();
+  if (callee == nullptr || callee->kind != ExprKind::Attr ||
+      callee->base()->kind != ExprKind::Name || callee->base()->text != kReceiver)
+    return {};
+  const Fact& receiver = fact(*callee->base());
+  if (receiver.instance_of == nullptr || receiver.kind == ValueKind::Class) return {};
+  return self_call_targets(*receiver.instance_of, callee->text);
+}
+
 const Function* FileAnalysis::resolve_method(const Fact& receiver, std::string_view name) const {
   return receiver.instance_of == nullptr ? nullptr : method_of(*receiver.instance_of, name);
 }

@@ -26,16 +26,12 @@ void for_each_effect_call(const ir::FileAnalysis& analysis, const ir::Stmt& stmt
     // `_BaseRegressionEpoch` (same file) defines to append it. Each override that keeps
     // something is visited.
     std::vector<ir::Callee> methods;
-    if (call.callee()->base()->kind == ir::ExprKind::Name &&
-        call.callee()->base()->text == ir::kReceiver && receiver.instance_of != nullptr &&
-        receiver.kind != ir::ValueKind::Class) {
-      for (const ir::Function* target : analysis.self_call_targets(*receiver.instance_of, name)) {
-        // An override that a base's loop calls is a region of its own (base_loops.h), reported
-        // where it keeps the value.
-        const std::optional<RepeatedCall> repeated = repeated_by_framework(analysis, *target);
-        if (repeated && !repeated->loop_caller.empty()) continue;
-        methods.push_back(ir::Callee{target, nullptr});
-      }
+    for (const ir::Function* target : analysis.self_call_targets(call)) {
+      // An override that a base's loop calls is a region of its own (base_loops.h), reported
+      // where it keeps the value.
+      const std::optional<RepeatedCall> repeated = repeated_by_framework(analysis, *target);
+      if (repeated && !repeated->loop_caller.empty()) continue;
+      methods.push_back(ir::Callee{target, nullptr});
     }
     if (methods.empty()) {
       if (const ir::Callee method = analysis.resolve_method_anywhere(receiver, name))
