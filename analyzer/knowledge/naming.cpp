@@ -284,6 +284,8 @@ constexpr auto kEvaluationWords = sorted_names(
 constexpr auto kEvaluationClassWords =
     sorted_names("eval", "evaluation", "evaluator", "inference", "predictor", "test", "tester",
                  "val", "validation", "validator");
+// What a callback named `on_<unit>_end` runs once per.
+constexpr auto kRepeatedUnits = sorted_names("batch", "epoch", "iter", "iteration", "step");
 // Words that, beside "epoch", say a function runs one: `run_epoch`, `train_one_epoch`.
 constexpr auto kEpochRunWords =
     sorted_names("do", "eval", "evaluate", "fit", "one", "process", "run", "step", "test", "train",
@@ -305,6 +307,18 @@ bool is_one_epoch_name(std::string_view name) {
                      [](const std::string& word) { return word == "epoch"; }) &&
          std::any_of(words.begin(), words.end(),
                      [](const std::string& word) { return kEpochRunWords.contains(word); });
+}
+
+bool is_repeated_callback_keyword(std::string_view name) {
+  const std::vector<std::string> words = words_of(name);
+  if (std::any_of(words.begin(), words.end(),
+                  [](const std::string& word) { return word == "callback"; }))
+    return true;
+  // `LambdaCallback(on_epoch_end=...)`, `on_step_end=`; not `on_train_begin` (once) or
+  // `on_error` (rare).
+  return words.size() >= 3 && words.front() == "on" &&
+         kRepeatedUnits.contains(words[words.size() - 2]) &&
+         (words.back() == "begin" || words.back() == "end" || words.back() == "start");
 }
 
 bool is_evaluation_class_name(std::string_view name) {

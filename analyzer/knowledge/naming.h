@@ -89,6 +89,10 @@ namespace sealint::knowledge {
 // `train_one_epoch`, `validEpoch`, `epoch_step`; not `train_epochs` (every epoch, once), a hook
 // (`on_epoch_end`) or an accessor (`get_epoch`).
 [[nodiscard]] bool is_one_epoch_name(std::string_view name);
+// A keyword argument that hands over a function to be called back again and again:
+// `callback=`, `step_callback=`, `iter_callback_fn=`, `on_epoch_end=`, `on_batch_begin=`; not
+// `on_train_begin=` (once) or `on_error=`.
+[[nodiscard]] bool is_repeated_callback_keyword(std::string_view name);
 // A class named for evaluation: `Evaluator`, `ValLoop`, `TestRunner`, `InferenceEngine`,
 // `Predictor`: its methods drive evaluation passes.
 [[nodiscard]] bool is_evaluation_class_name(std::string_view name);

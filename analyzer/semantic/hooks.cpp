@@ -4,6 +4,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/naming.h"
 #include "analyzer/semantic/base_loops.h"
 #include "analyzer/semantic/class_bases.h"
 
@@ -62,6 +63,39 @@ std::vector<HandedStep> handed_steps(const ir::FileAnalysis& analysis) {
     });
   }
   return steps;
+}
+
+namespace {
+
+// The function of the file that `value` names where `caller` hands it over: a function by its
+// name, or `self.method` of the caller's class.
+const ir::Function* named_function(const ir::FileAnalysis& analysis, const ir::Function& caller,
+                                   const ir::Expr& value) {
+  if (value.kind == ir::ExprKind::Name) return analysis.function_named(value.text);
+  if (value.kind == ir::ExprKind::Attr && value.base()->kind == ir::ExprKind::Name &&
+      value.base()->text == ir::kReceiver && caller.parent_class != nullptr)
+    return analysis.method_of(*caller.parent_class, value.text);
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<CallbackHandoff> callback_handoffs(const ir::FileAnalysis& analysis) {
+  std::vector<CallbackHandoff> handoffs;
+  for (const ir::Function& caller : analysis.module().functions()) {
+    ir::for_each_nested(caller.body, [&](const ir::Stmt& stmt) {
+      ir::for_each_expr(stmt, [&](const ir::Expr& call) {
+        if (call.kind != ir::ExprKind::Call) return;
+        for (const ir::Keyword& keyword : call.keywords) {
+          if (keyword.value == nullptr || !knowledge::is_repeated_callback_keyword(keyword.name))
+            continue;
+          if (const ir::Function* function = named_function(analysis, caller, *keyword.value))
+            handoffs.push_back({function, &call, keyword.name});
+        }
+      });
+    });
+  }
+  return handoffs;
 }
 
 }  // namespace sealint::semantic

@@ -45,4 +45,16 @@ struct HandedStep {
 // Every function of the file that a step taker (knowledge/frameworks.h) is handed, by name.
 [[nodiscard]] std::vector<HandedStep> handed_steps(const ir::FileAnalysis& analysis);
 
+// A function of the file handed to a call as a callback, by keyword: the callee calls it back
+// again and again (`minimize(loss, step_callback=self._scipy_callback)`, once per optimiser step;
+// `LambdaCallback(on_epoch_end=self.report)`, once per epoch).
+struct CallbackHandoff {
+  const ir::Function* function = nullptr;
+  const ir::Expr* call = nullptr;  // the call it is handed to
+  std::string_view keyword;        // `step_callback`
+};
+
+// Every function of the file handed over that way.
+[[nodiscard]] std::vector<CallbackHandoff> callback_handoffs(const ir::FileAnalysis& analysis);
+
 }  // namespace sealint::semantic

@@ -5,12 +5,16 @@
 // on every call. Evidence that the function runs once per input: it is a method or a closure, the
 // op is built from a name the function binds (a parameter or a local) or the run feeds a
 // parameter, no loop of its own runs the session, and the file does not call it just once.
+#include <algorithm>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "analyzer/ir/bindings.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/tensorflow.h"
+#include "analyzer/semantic/hooks.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/regions.h"
 #include "analyzer/semantic/tensorflow_api.h"
@@ -116,6 +120,8 @@ bool called_once(const ir::FileAnalysis& analysis, const Function& function) {
 void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
   const ir::Module& module = facts.module();
   if (!semantic::imports_tensorflow(module)) return;
+  const std::vector<semantic::CallbackHandoff> handoffs =
+      semantic::callback_handoffs(facts.analysis());
   for (const Function& function : module.functions()) {
     // Methods and closures: an object's method or a function handed out runs once per input.
     // A top-level function may be a one-time step of a script (`main(args)`, a
@@ -131,11 +137,17 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
     // the framework's loop repeats it, whatever the op is built from.
     const std::optional<semantic::RepeatedCall> repeated =
         semantic::repeated_by_framework(facts.analysis(), function);
+    // Handed to a call as a callback (`step_callback=self._scipy_callback`): the callee calls it
+    // back on every step.
+    const auto handoff =
+        std::find_if(handoffs.begin(), handoffs.end(),
+                     [&](const semantic::CallbackHandoff& h) { return h.function == &function; });
+    const bool called_back = handoff != handoffs.end();
     const Expr* reported = nullptr;
     ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
       // `if epoch == 0:`, `if self.op is None:` in a hook: built on one call only.
       if (reported != nullptr ||
-          (repeated && semantic::under_once_per_call_branch(where, function)))
+          ((repeated || called_back) && semantic::under_once_per_call_branch(where, function)))
         return;
       ir::for_each_evaluated_expr(stmt, [&](const Expr& call) {
         if (reported != nullptr || call.kind != ExprKind::Call ||
@@ -146,7 +158,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
         if (!use || use->session == nullptr) return;
         const Expr* op = op_fetched(module, function, stmt, *call.arg(0));
         if (op == nullptr) return;
-        if (repeated) {
+        if (repeated || called_back) {
           reported = op;
           return;
         }
@@ -175,6 +187,20 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
                       "and only run it here",
                       function.name),
           {region.repetition()});
+      continue;
+    }
+    if (called_back) {
+      sink.report(
+          info(), reported->range,
+          fmt::format("`{}` adds a new op to the TensorFlow graph on every call of `{}()`, which "
+                      "is handed over as `{}` and called back again and again: the graph keeps "
+                      "growing and every run gets slower",
+                      quote_call(module, *reported), function.name, handoff->keyword),
+          fmt::format("build the op once, outside `{}()` (in `__init__`, feeding the value "
+                      "through a `tf.placeholder`), and only run it here",
+                      function.name),
+          {{handoff->call->range,
+            fmt::format("`{}()` is handed over here as `{}`", function.name, handoff->keyword)}});
       continue;
     }
     if (called_once(facts.analysis(), function)) continue;

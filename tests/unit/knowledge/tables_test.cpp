@@ -204,6 +204,15 @@ TEST(Transformers, FromPretrainedLoadsAModelUnlessItIsATokenizerOrAProcessor) {
     EXPECT_FALSE(is_transformers_model_loader(q)) << q;
 }
 
+TEST(Naming, KeywordsThatHandOverARepeatedCallback) {
+  for (const char* name : {"callback", "step_callback", "iter_callback_fn", "on_epoch_end",
+                           "on_batch_begin", "on_step_start", "stepCallback"})
+    EXPECT_TRUE(is_repeated_callback_keyword(name)) << name;
+  for (const char* name :
+       {"callbacks", "on_train_begin", "on_error", "on_epoch", "target", "hook", "on_exit"})
+    EXPECT_FALSE(is_repeated_callback_keyword(name)) << name;
+}
+
 TEST(Frameworks, StepTakersAndEvaluationHooks) {
   ASSERT_NE(step_taker("ignite.engine.Engine"), nullptr);
   EXPECT_EQ(step_taker("ignite.engine.Engine")->framework, "ignite");
