@@ -155,10 +155,12 @@ class EvalWithoutNoGrad final : public Rule {
     // `model.eval()` counts where the loop runs the model: a helper's model is named in the
     // helper (`self.model`), the switch in the loop's function.
     const Stmt* eval_call = eval_in_force(switches, model, run.call->range.begin);
-    // A model the object froze in `__init__` (and never trains): an inference wrapper's.
-    const bool held_by_class =
-        eval_call == nullptr && eval_held_by_class(scope.analysis, function, model) != nullptr;
-    if (held_by_class) eval_call = eval_held_by_class(scope.analysis, function, model);
+    // A model the object froze when it was built (and never trains): an inference wrapper's.
+    bool held_by_class = false;
+    if (eval_call == nullptr) {
+      eval_call = eval_held_by_class(scope.analysis, function, model);
+      held_by_class = eval_call != nullptr;
+    }
     // The step the loop hands each batch to drives evaluation by its name: skorch's `fit_loop`
     // runs `self.train_step(...)` in one loop and `self.validation_step(...)` in the next.
     const bool evaluation_step =
@@ -177,12 +179,13 @@ class EvalWithoutNoGrad final : public Rule {
     // The strongest evidence names the place: the `.eval()` call, else the function's name (the
     // loop's own; a step's is named by the message).
     const bool by_name = eval_call == nullptr && evaluation_function;
-    // The switch may be on a model holding the one that runs (`self.asr.eval()`), and in
-    // `__init__` for a model the object keeps frozen.
-    std::string where =
-        fmt::format("after `{}.eval()`", eval_call == nullptr ? name : switched_name(*eval_call));
-    if (held_by_class) where += " when the object is built, which nothing switches back";
-    if (eval_call == nullptr) {
+    // The switch may be on a model holding the one that runs (`self.asr.eval()`), and made when
+    // the object is built for a model it keeps frozen.
+    std::string where;
+    if (eval_call != nullptr) {
+      where = fmt::format("after `{}.eval()`", switched_name(*eval_call));
+      if (held_by_class) where += " when the object is built, which nothing switches back";
+    } else {
       where =
           is_evaluation_script(module, function) && !knowledge::is_evaluation_name(function.name)
               ? fmt::format("in {}, a script named for evaluation", shown_name(module, function))

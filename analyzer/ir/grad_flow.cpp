@@ -1170,10 +1170,8 @@ class GradWalker {
     }
     switch (receiver.kind) {
       case ValueKind::Module:
-        // `model.encoder(x)`, `self.asr.speecht5.encoder(...)`: a submodule the model holds,
-        // run as the model is.
-        if (knowledge::kForwardMethods.contains(method) ||
-            ((!args.empty() || !call.keywords.empty()) && knowledge::is_submodule_name(method)))
+        // `model.forward(x)`, and a part the model holds (`self.asr.speecht5.encoder(...)`).
+        if (knowledge::runs_module_forward(method, !args.empty() || !call.keywords.empty()))
           return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
         if (method == "to" || method == "cuda" || method == "train" || method == "eval" ||
             method == "half" || method == "float" || method == "double" ||

@@ -59,6 +59,10 @@ std::string_view torch_nn_class(std::string_view qualified) {
   return is_class_name(last) ? last : std::string_view{};
 }
 
+bool runs_module_forward(std::string_view method, bool has_arguments) {
+  return kForwardMethods.contains(method) || (has_arguments && is_submodule_name(method));
+}
+
 bool is_parameter_free_nn_class(std::string_view name) {
   if (kParameterFree.contains(name)) return true;
   // Loss objects hold no parameters (AdaptiveLogSoftmaxWithLoss holds a classifier).

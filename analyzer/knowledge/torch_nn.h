@@ -38,4 +38,9 @@ inline constexpr auto kPerStepModuleMethods =
 // (Keras's and scikit-learn's share the name).
 inline constexpr auto kForwardMethods = sorted_names("__call__", "forward", "inference");
 
+// `module.method(...)` runs a module's forward pass: a forward method, or a part the module holds,
+// called with arguments (`model.encoder(x)`, `asr.speecht5.encoder(input_values=...)`; naming's
+// `is_submodule_name`).
+[[nodiscard]] bool runs_module_forward(std::string_view method, bool has_arguments);
+
 }  // namespace sealint::knowledge

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "analyzer/ir/walk.h"
-#include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_nn.h"
 
 namespace sealint::semantic {
@@ -18,12 +17,10 @@ bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call) {
   if (call.kind != ir::ExprKind::Call) return false;
   const ir::Expr* callee = call.callee();
   if (analysis.fact(*callee).kind == ir::ValueKind::Module) return true;
-  // `model.forward(x)`, and a submodule the model holds (`self.asr.speecht5.encoder(...)`), which
-  // grad_flow runs as the model.
+  // `model.forward(x)`, and a part the model holds (`self.asr.speecht5.encoder(...)`).
   return callee->kind == ir::ExprKind::Attr &&
-         (knowledge::kForwardMethods.contains(callee->text) ||
-          (knowledge::is_submodule_name(callee->text) &&
-           (call.arg_count() > 0 || !call.keywords.empty()))) &&
+         knowledge::runs_module_forward(callee->text,
+                                        call.arg_count() > 0 || !call.keywords.empty()) &&
          analysis.fact(*callee->base()).kind == ir::ValueKind::Module;
 }
 

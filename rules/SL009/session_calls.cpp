@@ -175,32 +175,30 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
     // A loop of the function that runs the session is the loop check's; a single call outside
     // loops builds the op once.
     if (reported == nullptr || facts.has_session_loop(function)) continue;
-    if (repeated) {
-      const semantic::Region region = semantic::Region::calls(function, *repeated);
-      sink.report(
-          info(), reported->range,
-          fmt::format("`{}` adds a new op to the TensorFlow graph on every call of "
-                      "`{}()`{}: the graph keeps growing and every run gets slower",
-                      quote_call(module, *reported), function.name, region.repeats_clause()),
-          fmt::format("build the op once, outside `{}()` (in `__init__`, or when "
-                      "training begins, feeding the value through a `tf.placeholder`), "
-                      "and only run it here",
-                      function.name),
-          {region.repetition()});
-      continue;
-    }
-    if (called_back) {
-      sink.report(
-          info(), reported->range,
-          fmt::format("`{}` adds a new op to the TensorFlow graph on every call of `{}()`, which "
-                      "is handed over as `{}` and called back again and again: the graph keeps "
-                      "growing and every run gets slower",
-                      quote_call(module, *reported), function.name, handoff->keyword),
-          fmt::format("build the op once, outside `{}()` (in `__init__`, feeding the value "
-                      "through a `tf.placeholder`), and only run it here",
-                      function.name),
-          {{handoff->call->range,
-            fmt::format("`{}()` is handed over here as `{}`", function.name, handoff->keyword)}});
+    // Repeated by a framework or by the callee it is handed to: that repetition is the evidence,
+    // named in the message and pointed at.
+    if (repeated || called_back) {
+      std::string clause;
+      Related repetition;
+      if (repeated) {
+        const semantic::Region region = semantic::Region::calls(function, *repeated);
+        clause = region.repeats_clause();
+        repetition = region.repetition();
+      } else {
+        clause = fmt::format(", which is handed over as `{}` and called back again and again",
+                             handoff->keyword);
+        repetition = {handoff->call->range, fmt::format("`{}()` is handed over here as `{}`",
+                                                        function.name, handoff->keyword)};
+      }
+      sink.report(info(), reported->range,
+                  fmt::format("`{}` adds a new op to the TensorFlow graph on every call of "
+                              "`{}()`{}: the graph keeps growing and every run gets slower",
+                              quote_call(module, *reported), function.name, clause),
+                  fmt::format("build the op once, outside `{}()` (in `__init__`, or when "
+                              "training begins, feeding the value through a `tf.placeholder`), "
+                              "and only run it here",
+                              function.name),
+                  {std::move(repetition)});
       continue;
     }
     if (called_once(facts.analysis(), function)) continue;

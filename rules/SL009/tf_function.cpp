@@ -62,6 +62,11 @@ const Expr* made_function(const ir::Module& module, const Stmt& stmt, std::strin
   return made;
 }
 
+// How a message names what the statement makes: "a new function `step`".
+std::string made_what(const std::string& name) {
+  return name.empty() ? std::string("a new function") : fmt::format("a new function `{}`", name);
+}
+
 }  // namespace
 
 void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink) {
@@ -75,17 +80,15 @@ void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink) 
         if (primary == nullptr || semantic::under_once_per_call_branch(where, function)) return;
         // Called in a loop of the hook: one trace serves its steps.
         if (!name.empty() && called_in_a_loop_of(function, name)) return;
-        const std::string what =
-            name.empty() ? std::string("a new function") : fmt::format("a new function `{}`", name);
-        sink.report(
-            info(), primary->range,
-            fmt::format("`{}` makes {} on every call of `{}()`{}, so every call traces "
-                        "and builds a new graph instead of reusing one",
-                        quote(module, *primary).text, what, function.name, region.repeats_clause()),
-            fmt::format("define the `tf.function` once, outside `{}()` (in `__init__`, "
-                        "or as a method), and call it here",
-                        function.name),
-            {region.repetition()}, std::nullopt, Severity::Warning);
+        sink.report(info(), primary->range,
+                    fmt::format("`{}` makes {} on every call of `{}()`{}, so every call traces "
+                                "and builds a new graph instead of reusing one",
+                                quote(module, *primary).text, made_what(name), function.name,
+                                region.repeats_clause()),
+                    fmt::format("define the `tf.function` once, outside `{}()` (in `__init__`, "
+                                "or as a method), and call it here",
+                                function.name),
+                    {region.repetition()}, std::nullopt, Severity::Warning);
       });
 
   ir::walk_statements_in_loops(
@@ -97,12 +100,10 @@ void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink) 
         if (primary == nullptr) return;
         // Called in an inner loop: one trace serves many steps.
         if (!name.empty() && called_in_a_loop_of(loop, name)) return;
-        const std::string what =
-            name.empty() ? std::string("a new function") : fmt::format("a new function `{}`", name);
         sink.report(info(), primary->range,
                     fmt::format("`{}` makes {} on every iteration, so every iteration traces and "
                                 "builds a new graph instead of reusing one",
-                                quote(module, *primary).text, what),
+                                quote(module, *primary).text, made_what(name)),
                     "define the `tf.function` once, outside the loop, and call it inside",
                     {{ir::loop_header(loop), "the loop that repeats it"}}, std::nullopt,
                     Severity::Warning);
