@@ -3,9 +3,9 @@
 //
 // The rule's checks live in rules/SL009/, over one set of per-file facts (facts.h): TF1 ops in a
 // session loop (session_ops.cpp), in a function run once per input or per batch
-// (session_calls.cpp) or once per epoch (epoch_functions.cpp), Keras `predict` per input
-// (keras_predict.cpp), a Keras model per iteration or per hook call (keras_model_builds.cpp) and
-// `tf.function` per iteration or per hook call (tf_function.cpp).
+// (session_calls.cpp) or once per epoch or per checkpoint (periodic_functions.cpp), Keras `predict`
+// per input (keras_predict.cpp), a Keras model per iteration or per hook call
+// (keras_model_builds.cpp) and `tf.function` per iteration or per hook call (tf_function.cpp).
 #include "analyzer/semantic/tensorflow_api.h"
 #include "rules/SL009/checks.h"
 #include "rules/SL009/facts.h"
@@ -43,7 +43,7 @@ class TfGraphGrowth final : public Rule {
     sl009::TfFacts facts(module, context.analysis);
     sl009::check_session_ops(facts, sink);
     sl009::check_session_calls(facts, sink);
-    sl009::check_epoch_functions(facts, sink);
+    sl009::check_periodic_functions(facts, sink);
     sl009::check_keras_predict(facts, sink);
     sl009::check_keras_model_builds(facts, sink);
     sl009::check_tf_functions(context.analysis, sink);

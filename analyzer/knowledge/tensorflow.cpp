@@ -91,6 +91,10 @@ bool tf_returns_graph_tensor(std::string_view path) {
   return is_lower_initial(last) && !kReturnsSeveral.contains(last);
 }
 
+bool is_tf_saver_class(std::string_view path) {
+  return path == "train.Saver";
+}
+
 bool is_tf_session_api(std::string_view path) {
   return kSessions.contains(path);
 }

@@ -3,6 +3,7 @@
 // the name after `tensorflow.` (`nn.relu`, `train.AdamOptimizer`, with `compat.v1.` dropped) or
 // the Keras path (`keras.models.Sequential`). Resolving a call to its path through the file's
 // imports is semantic/tensorflow_api.h's job.
+#include <cstddef>
 #include <string_view>
 
 namespace sealint::knowledge {
@@ -39,6 +40,14 @@ namespace sealint::knowledge {
 [[nodiscard]] bool is_tf_iterator_maker(std::string_view method);
 // A Keras model's prediction methods: `predict`, `predict_classes`, `predict_proba`.
 [[nodiscard]] bool is_keras_predict_method(std::string_view method);
+
+// `tf.train.Saver`: building one adds save and restore ops for every variable to the graph.
+[[nodiscard]] bool is_tf_saver_class(std::string_view path);
+// The argument of `Saver.save(sess, save_path, global_step=None, ...)` that numbers the checkpoint
+// file: a numbered checkpoint is written again and again as training goes on.
+inline constexpr std::string_view kSaverSaveMethod = "save";
+inline constexpr std::string_view kSaverStepKeyword = "global_step";
+inline constexpr size_t kSaverStepPosition = 2;
 
 // A name that says a session: `sess`, `session`, `train_sess`, `tf_session`.
 [[nodiscard]] bool is_session_like_name(std::string_view name);

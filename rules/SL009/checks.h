@@ -15,9 +15,10 @@ void check_session_ops(TfFacts& facts, DiagnosticSink& sink);
 // TF1: a function that builds an op from what its call passes in and runs it at once, so that
 // every call adds to the graph (session_calls.cpp).
 void check_session_calls(TfFacts& facts, DiagnosticSink& sink);
-// TF1: a function that runs one epoch and builds an op outside its session loop, so that every
-// epoch adds to the graph (epoch_functions.cpp).
-void check_epoch_functions(TfFacts& facts, DiagnosticSink& sink);
+// TF1: a function its callers call again and again (it runs one epoch, or saves a numbered
+// checkpoint) that builds an op outside its loops, so that every call adds to the graph
+// (periodic_functions.cpp).
+void check_periodic_functions(TfFacts& facts, DiagnosticSink& sink);
 // Keras: `model.predict(x)` called on a new input each iteration (keras_predict.cpp).
 void check_keras_predict(TfFacts& facts, DiagnosticSink& sink);
 // Keras: a new model per iteration without `clear_session()` (keras_model_builds.cpp).

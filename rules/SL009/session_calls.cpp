@@ -97,6 +97,50 @@ const Expr* op_fetched(const ir::Module& module, const Function& function, const
   return value != nullptr ? op_built_in(module, *value) : nullptr;
 }
 
+// `name` is read by a `return` of the function.
+bool returned(const Function& function, std::string_view name) {
+  bool read = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    if (read || stmt.kind != ir::StmtKind::Return || stmt.value == nullptr) return;
+    ir::for_each_evaluated_subexpr(*stmt.value, [&](const Expr& e) {
+      read = read || (e.kind == ExprKind::Name && e.text == name);
+    });
+  });
+  return read;
+}
+
+// What the run computes is what the function returns: `return sess.run(...)`, or
+// `noise = sigma * sess.run(...)` before `return data + noise`.
+bool run_result_returned(const Function& function, const ir::Stmt& stmt) {
+  if (stmt.kind == ir::StmtKind::Return) return true;
+  if (stmt.kind != ir::StmtKind::Assign) return false;
+  return std::any_of(stmt.targets.begin(), stmt.targets.end(), [&](const Expr* target) {
+    return target->kind == ExprKind::Name && returned(function, target->text);
+  });
+}
+
+// A top-level function that takes the session from its caller, builds the op from another
+// parameter and returns what the run computes (`add_noise(data, sigma, sess)` returning `data +
+// sigma * sess.run(tf.truncated_normal(data.shape))`) is a transform its callers apply to each
+// input, often from a loop in another module. A top-level function that makes its own session
+// (a script's `main(args)`) or returns nothing (a start-up `sync_from_root(sess, variables)`)
+// may run once.
+bool transforms_each_input(TfFacts& facts, const Function& function, const ir::Stmt& stmt,
+                           const SessionUse& use, const Expr& op) {
+  if (use.session->kind != ExprKind::Name || !is_param(function, use.session->text) ||
+      !run_result_returned(function, stmt))
+    return false;
+  // The op reads another parameter, or a local the function binds (`correct` built from
+  // `model.logits` before `sess.run(tf.reduce_mean(correct))`).
+  bool reads_input = false;
+  ir::for_each_evaluated_subexpr(op, [&](const Expr& e) {
+    reads_input =
+        reads_input || (e.kind == ExprKind::Name && e.text != use.session->text &&
+                        (is_param(function, e.text) || facts.binds_anywhere(function, e.text)));
+  });
+  return reads_input;
+}
+
 // The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` at
 // the end): it builds its op once.
 bool called_once(const ir::FileAnalysis& analysis, const Function& function) {
@@ -129,7 +173,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
     const bool method_or_closure =
         function.parent_class != nullptr ||
         (function.parent_function != nullptr && !function.parent_function->is_module);
-    if (function.is_module || !method_or_closure || function.name == "__init__" ||
+    if (function.is_module || function.name == "__init__" ||
         !std::any_of(function.params.begin(), function.params.end(),
                      [](const ir::Param& p) { return p.name != ir::kReceiver; }))
       continue;
@@ -158,6 +202,10 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
         if (!use || use->session == nullptr) return;
         const Expr* op = op_fetched(module, function, stmt, *call.arg(0));
         if (op == nullptr) return;
+        if (!method_or_closure) {
+          if (transforms_each_input(facts, function, stmt, *use, *op)) reported = op;
+          return;
+        }
         if (repeated || called_back) {
           reported = op;
           return;

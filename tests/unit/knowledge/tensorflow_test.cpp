@@ -55,5 +55,13 @@ TEST(TensorFlowTable, SessionNames) {
   EXPECT_FALSE(is_session_like_name("assess"));
 }
 
+TEST(TensorFlowTable, TheSaverClassIsTheTf1SaverOnly) {
+  EXPECT_TRUE(is_tf_saver_class("train.Saver"));
+  EXPECT_TRUE(tf_adds_graph_nodes("train.Saver"));
+  EXPECT_FALSE(is_tf_saver_class("train.Checkpoint"));
+  EXPECT_FALSE(is_tf_saver_class("train.CheckpointManager"));
+  EXPECT_FALSE(is_tf_saver_class("saved_model.save"));
+}
+
 }  // namespace
 }  // namespace sealint::knowledge
