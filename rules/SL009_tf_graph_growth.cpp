@@ -38,7 +38,11 @@ class TfGraphGrowth final : public Rule {
 
   void check(const ir::Module& module, const RuleContext& context,
              DiagnosticSink& sink) const override {
-    // A TensorFlow/Keras rule: files that import neither (PyTorch code, plain Python) are quiet.
+    // A script that never names TensorFlow may still run a session and grow the graph through
+    // another file's model class.
+    sl009::check_foreign_ops(context.analysis, sink);
+    // Every other check reads the file's own TensorFlow/Keras calls: files that import neither
+    // (PyTorch code, plain Python) are quiet.
     if (!semantic::imports_tensorflow(module)) return;
     sl009::TfFacts facts(module, context.analysis);
     sl009::check_session_ops(facts, sink);

@@ -17,6 +17,7 @@ namespace sealint::ir {
 
 struct ForeignFunction {
   std::string name;
+  std::string file;                 // the path it was read from, as the project index names it
   std::vector<std::string> params;  // names, in order (a method's first is its receiver)
   // Its summary in its own file, with every Stmt, Expr, Function and ClassDef pointer null, and
   // only the effects a parameter feeds (a graph made inside another file is that file's finding).
@@ -26,6 +27,12 @@ struct ForeignFunction {
   // A method's `self.NAME(...)` calls made once per iteration of one of its loops with autograd
   // on (semantic/base_loops.h): a subclass's NAME runs once per batch of this method's loop.
   std::vector<std::string> self_calls_in_loops;
+  // TF1 (semantic/tf_call_effects.h): it runs a session (`self.sess.run(...)`), and the op it
+  // adds to the graph on every call, as its API path (`summary.scalar`) and 1-based line in its
+  // own file; an empty path when it adds none.
+  bool runs_tf_session = false;
+  std::string tf_op_per_call;
+  int tf_op_line = 0;
 
   // The parameter named `param`, or -1.
   [[nodiscard]] int param_index(std::string_view param) const {

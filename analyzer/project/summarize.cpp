@@ -2,6 +2,8 @@
 
 #include "analyzer/semantic/base_loops.h"
 #include "analyzer/semantic/constructions.h"
+#include "analyzer/semantic/tensorflow_api.h"
+#include "analyzer/semantic/tf_call_effects.h"
 
 namespace sealint::project {
 
@@ -29,9 +31,10 @@ ir::Fact portable(const ir::Fact& fact, const ModuleSummary& summary) {
 }
 
 ir::ForeignFunction portable(const ir::FileAnalysis& analysis, const ir::Function& function,
-                             const ModuleSummary& summary) {
+                             const ModuleSummary& summary, const std::string& file) {
   ir::ForeignFunction out;
   out.name = std::string(function.name);
+  out.file = file;
   for (const ir::Param& param : function.params) out.params.emplace_back(param.name);
   const ir::FunctionSummary& own = analysis.summary(function);
   out.summary.returns = portable(own.returns, summary);
@@ -51,6 +54,13 @@ ir::ForeignFunction portable(const ir::FileAnalysis& analysis, const ir::Functio
   out.summary.resets = own.resets;
   out.runs_without_grad = analysis.runs_without_grad(function);
   out.self_calls_in_loops = semantic::self_calls_in_loops(analysis, function);
+  const semantic::TfCallEffects tf = semantic::tf_call_effects(analysis.module(), function);
+  out.runs_tf_session = tf.runs_session;
+  if (tf.op_per_call != nullptr) {
+    out.tf_op_per_call = semantic::tf_callee_api(analysis.module(), *tf.op_per_call).path;
+    out.tf_op_line =
+        static_cast<int>(analysis.module().file().position(tf.op_per_call->range.begin).line);
+  }
   return out;
 }
 
@@ -92,7 +102,8 @@ ModuleSummary summarize(const ir::FileAnalysis& analysis, const std::string& fil
          owner = analysis.base_in_file(*owner), ++hops) {
       for (const ir::Function* method : owner->methods) {
         if (!out.methods.contains(method->name))
-          out.methods.emplace(std::string(method->name), portable(analysis, *method, summary));
+          out.methods.emplace(std::string(method->name),
+                              portable(analysis, *method, summary, file));
       }
     }
   }
@@ -101,7 +112,8 @@ ModuleSummary summarize(const ir::FileAnalysis& analysis, const std::string& fil
         !top_level(function.parent_function)) {
       continue;
     }
-    summary.functions.emplace(std::string(function.name), portable(analysis, function, summary));
+    summary.functions.emplace(std::string(function.name),
+                              portable(analysis, function, summary, file));
   }
   for (const ir::ImportAlias& alias : module.imports) {
     const std::string local(alias.local);

@@ -23,6 +23,9 @@ void check_periodic_functions(TfFacts& facts, DiagnosticSink& sink);
 void check_keras_predict(TfFacts& facts, DiagnosticSink& sink);
 // Keras: a new model per iteration without `clear_session()` (keras_model_builds.cpp).
 void check_keras_model_builds(TfFacts& facts, DiagnosticSink& sink);
+// TF1: a loop that runs a session and calls a function of another file of the project that
+// builds an op on every call (foreign_ops.cpp).
+void check_foreign_ops(const ir::FileAnalysis& analysis, DiagnosticSink& sink);
 // `tf.function` made inside a loop, or in a hook a framework repeats (tf_function.cpp).
 void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink);
 

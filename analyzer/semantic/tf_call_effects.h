@@ -1,0 +1,25 @@
+#pragma once
+// What one call of a TF1 function does to the default graph, for the summaries other files of
+// the project read (ir::ForeignFunction): whether it runs a session, and the first op it adds to
+// the graph on every call. A training script that calls `model.train(...)` and `model.summary()`
+// in its loop learns from these that the loop runs a session and grows the graph, though the
+// script itself never names TensorFlow.
+#include "analyzer/ir/ir.h"
+
+namespace sealint::semantic {
+
+struct TfCallEffects {
+  // `self.sess.run(...)`, `session.run(...)`: a `.run` on a receiver named for a session.
+  bool runs_session = false;
+  // The first `tf.` call that adds nodes to the graph on every call: outside branches that hold
+  // on one call only (`if self.op is None:`); null when the function builds under a graph or a
+  // session of its own, in `__init__`, or behind a caching decorator.
+  const ir::Expr* op_per_call = nullptr;
+};
+
+// `.run(...)` on a receiver named for a session: `sess.run(op)`, `self.session.run(op)`.
+[[nodiscard]] bool is_session_run_call(const ir::Expr& call);
+
+[[nodiscard]] TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& function);
+
+}  // namespace sealint::semantic

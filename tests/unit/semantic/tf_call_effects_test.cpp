@@ -1,0 +1,73 @@
+// What one call of a TF1 function does to the graph, as other files' summaries read it.
+#include "analyzer/semantic/tf_call_effects.h"
+
+#include <string>
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "tests/unit/lower_for_test.h"
+
+namespace sealint {
+namespace {
+
+constexpr std::string_view kModel = R"(import tensorflow as tf
+
+class Model:
+    def __init__(self):
+        self.x = tf.placeholder(tf.float32)
+        self.sess = tf.Session()
+        self.cached = None
+
+    def train(self, x):
+        return self.sess.run(self.loss, feed_dict={self.x: x})
+
+    def summary(self):
+        return tf.summary.scalar("loss", self.loss)
+
+    def lazy(self):
+        if self.cached is None:
+            self.cached = tf.summary.scalar("loss", self.loss)
+        return self.cached
+
+    def export(self):
+        with tf.Graph().as_default():
+            return tf.constant(1.0)
+
+    def writer(self, path):
+        return tf.summary.FileWriter(path)
+)";
+
+semantic::TfCallEffects effects_of(std::string_view code, std::string_view function) {
+  auto lowered = testing::lower_python(std::string(code));
+  return semantic::tf_call_effects(*lowered.module,
+                                   testing::function_named(*lowered.module, function));
+}
+
+TEST(TfCallEffects, ASessionRunIsSeenAndRunningBuildsNoOp) {
+  const semantic::TfCallEffects train = effects_of(kModel, "train");
+  EXPECT_TRUE(train.runs_session);
+  EXPECT_EQ(train.op_per_call, nullptr);
+}
+
+TEST(TfCallEffects, AnOpBuiltOnEveryCallIsFound) {
+  const semantic::TfCallEffects summary = effects_of(kModel, "summary");
+  EXPECT_FALSE(summary.runs_session);
+  EXPECT_NE(summary.op_per_call, nullptr);
+}
+
+TEST(TfCallEffects, OneTimeBuildsGraphsOfItsOwnInitAndWritersAreNoOpPerCall) {
+  EXPECT_EQ(effects_of(kModel, "lazy").op_per_call, nullptr);
+  EXPECT_EQ(effects_of(kModel, "export").op_per_call, nullptr);
+  EXPECT_EQ(effects_of(kModel, "__init__").op_per_call, nullptr);
+  EXPECT_EQ(effects_of(kModel, "writer").op_per_call, nullptr);
+}
+
+TEST(TfCallEffects, AFileWithoutTensorFlowHasNone) {
+  const semantic::TfCallEffects plain =
+      effects_of("def summary(self):\n    return tf.summary.scalar('x', 1)\n", "summary");
+  EXPECT_EQ(plain.op_per_call, nullptr);
+}
+
+}  // namespace
+}  // namespace sealint
