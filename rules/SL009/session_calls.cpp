@@ -36,12 +36,19 @@ bool is_param(const Function& function, std::string_view name) {
   return false;
 }
 
-// `expr` reads a name `function` binds: a parameter or a local.
+// `expr` reads a value `function` binds: a parameter, a local, or an attribute of the receiver
+// that the function itself assigns (`self.val_loss = e[0]` before `tf.assign(self.val_loss_T,
+// self.val_loss)`): a value of this call.
 bool reads_own_name(TfFacts& facts, const Function& function, const Expr& expr) {
   bool reads = false;
   ir::for_each_evaluated_subexpr(expr, [&](const Expr& e) {
-    if (reads || e.kind != ExprKind::Name) return;
-    reads = is_param(function, e.text) || facts.binds_anywhere(function, e.text);
+    if (reads) return;
+    if (e.kind == ExprKind::Name) {
+      reads = is_param(function, e.text) || facts.binds_anywhere(function, e.text);
+    } else if (e.kind == ExprKind::Attr) {
+      const std::string key = ir::place_key(&e);
+      reads = key.starts_with("self.") && facts.binds_anywhere(function, key);
+    }
   });
   return reads;
 }
