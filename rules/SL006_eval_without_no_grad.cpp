@@ -188,7 +188,8 @@ class EvalWithoutNoGrad final : public Rule {
     } else {
       where =
           is_evaluation_script(module, function) && !knowledge::is_evaluation_name(function.name)
-              ? fmt::format("in {}, a script named for evaluation", shown_name(module, function))
+              ? fmt::format("in {}, a script named for {}", shown_name(module, function),
+                            sl006::script_purpose(module))
               : fmt::format("in {}", shown_name(module, function));
     }
     const ProbeHint probe =

@@ -281,6 +281,9 @@ std::vector<std::string> words_of(std::string_view name) {
 constexpr auto kEvaluationWords = sorted_names(
     "eval", "evaluate", "evaluating", "evaluation", "infer", "inference", "predict", "prediction",
     "predictions", "test", "testing", "val", "validate", "validating", "validation");
+// Generation runs a trained model over its own outputs (`generate(decoder, prime_str)`,
+// `generate_waveform.py`): inference, though the name says neither evaluate nor predict.
+constexpr auto kGenerationWords = sorted_names("generate", "generating", "generation");
 constexpr auto kEvaluationClassWords =
     sorted_names("eval", "evaluation", "evaluator", "inference", "predictor", "test", "tester",
                  "val", "validation", "validator");
@@ -297,8 +300,15 @@ bool is_evaluation_name(std::string_view name) {
   const std::vector<std::string> words = words_of(name);
   if (words.empty()) return false;
   if (words.front() == "valid") return true;  // `valid`, `valid_epoch`, not `is_valid_move`
+  return std::any_of(words.begin(), words.end(), [](const std::string& word) {
+    return kEvaluationWords.contains(word) || kGenerationWords.contains(word);
+  });
+}
+
+bool is_generation_name(std::string_view name) {
+  const std::vector<std::string> words = words_of(name);
   return std::any_of(words.begin(), words.end(),
-                     [](const std::string& word) { return kEvaluationWords.contains(word); });
+                     [](const std::string& word) { return kGenerationWords.contains(word); });
 }
 
 bool is_one_epoch_name(std::string_view name) {

@@ -81,10 +81,13 @@ namespace sealint::knowledge {
 [[nodiscard]] bool has_train_word(std::string_view name);
 // A function named for evaluation: `evaluate`, `validate`, `test_epoch`, `run_validation`,
 // `_calculate_validation_performance`, `eval_step`, `valid_epoch`, `predictBatch`: a word of
-// its snake_case or camelCase name says evaluate, validate, test, predict or infer. pytest's
+// its snake_case or camelCase name says evaluate, validate, test, predict, infer or generate
+// (is_generation_name). pytest's
 // `test_*` functions are the caller's to exclude; a `valid` not leading the name
 // (`is_valid_move`) does not count.
 [[nodiscard]] bool is_evaluation_name(std::string_view name);
+// `generate`, `generate_one`, `generate_waveform`: a word of the name says generate.
+[[nodiscard]] bool is_generation_name(std::string_view name);
 // A function that runs one epoch, so that its caller calls it once per epoch: `run_epoch`,
 // `train_one_epoch`, `validEpoch`, `epoch_step`; not `train_epochs` (every epoch, once), a hook
 // (`on_epoch_end`) or an accessor (`get_epoch`).

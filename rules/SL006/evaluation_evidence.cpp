@@ -29,6 +29,12 @@ bool is_evaluation_script(const ir::Module& module, const ir::Function& function
   return script && knowledge::is_evaluation_name(name.substr(0, name.rfind('.')));
 }
 
+std::string_view script_purpose(const ir::Module& module) {
+  const std::string_view name = file_name(module);
+  return knowledge::is_generation_name(name.substr(0, name.rfind('.'))) ? "generation"
+                                                                        : "evaluation";
+}
+
 bool is_evaluation_function(const ir::Module& module, const ir::FileAnalysis& analysis,
                             const ir::Function& function) {
   const ir::ClassDef* cls = function.parent_class;

@@ -2,6 +2,7 @@
 // What says that a function drives evaluation, for SL006: its name, its class's, the name of the
 // script it is the top level or `main()` of; and how a message names it.
 #include <string>
+#include <string_view>
 
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
@@ -12,6 +13,9 @@ namespace sealint::rules::sl006 {
 // top level and its `main()` drive evaluation. Unit tests' files (`test_*.py`) are not read by
 // this rule at all.
 [[nodiscard]] bool is_evaluation_script(const ir::Module& module, const ir::Function& function);
+// What a script named for evaluation is named for: "generation" (`generate_waveform.py`) or
+// "evaluation" (`test.py`), as messages say it.
+[[nodiscard]] std::string_view script_purpose(const ir::Module& module);
 
 // The function drives evaluation by its name (`evaluate`, `run_validation`), its class's
 // (`ValLoop.run`, `Evaluator.step`) or its script's. A model's own methods are the model, not a

@@ -160,6 +160,16 @@ TEST(Naming, StepsBatchSizesAndBookkeeping) {
   EXPECT_FALSE(kBuiltinsRunningNoStep.contains("exec"));
 }
 
+TEST(Naming, GenerationIsInferenceByItsWords) {
+  for (const char* name : {"generate", "generate_one", "generateSamples", "generate_waveform",
+                           "run_generation", "generating"}) {
+    EXPECT_TRUE(is_generation_name(name)) << name;
+    EXPECT_TRUE(is_evaluation_name(name)) << name;
+  }
+  for (const char* name : {"generator", "train_generator", "regenerate", "generated", "gen", ""})
+    EXPECT_FALSE(is_generation_name(name)) << name;
+}
+
 TEST(Naming, EvaluationFunctionsAndClassesByTheirWords) {
   for (const char* name :
        {"evaluate", "eval", "val", "valid", "valid_epoch", "test", "test_epoch", "run_test",
