@@ -300,15 +300,42 @@ class TensorCollection final : public Rule {
           if (!region || region->is_forward()) return true;
           const QuotedExpr text = quote(module, *kept);
           std::vector<Related> related = region->growth_evidence(receiver_key);
+          // A tuple or list handed over (`self._update((y_pred, y))`) has no `.detach()`: what
+          // the method keeps of it needs one.
+          const bool one_tensor = text.complete && kept->kind != ExprKind::Collection;
+          // A method of this file keeps a part of a tuple or list handed over
+          // (`self._update((y_pred, y))`, which has no `.detach()`): the statement that keeps it
+          // is the one to fix, so the finding goes there and the call is evidence.
+          if (method.local != nullptr && effect.stmt != nullptr && effect.value != nullptr &&
+              kept->kind == ExprKind::Collection) {
+            const QuotedExpr stored = quote(module, *effect.value);
+            related.insert(related.begin(),
+                           {call.range, fmt::format("`{}` is handed to `{}()` here", text.text,
+                                                    method.name())});
+            sink.report(kInfo, effect.stmt->range,
+                        fmt::format("`{}` is appended to `self.{}` in `{}.{}()` with its autograd "
+                                    "graph, from `{}` that `{}()` hands over{}, so every {}'s "
+                                    "graph stays alive",
+                                    stored.text, effect.attr, at.owner(), method.name(), text.text,
+                                    function.name,
+                                    region->is_loop() ? " in a loop the list outlives"
+                                                      : region->repeats_clause(),
+                                    region->unit()),
+                        stored.complete
+                            ? fmt::format(
+                                  "store a detached CPU copy: `{}`",
+                                  method_on(*effect.value, stored.text, cpu_copy(*effect.value)))
+                            : std::string("store a detached CPU copy (`.detach().cpu()`)"),
+                        std::move(related))
+                .probe = region->probe(module, ProbeMeasure::Growth, {key});
+            return true;
+          }
           // A method of this file: where it keeps the value.
           if (method.local != nullptr && effect.stmt != nullptr) {
             related.insert(related.begin(),
                            {effect.stmt->range, fmt::format("`{}()` appends it to `self.{}` here",
                                                             method.name(), effect.attr)});
           }
-          // A tuple or list handed over (`self._update((y_pred, y))`) has no `.detach()`: what
-          // the method keeps of it needs one.
-          const bool one_tensor = text.complete && kept->kind != ExprKind::Collection;
           sink.report(kInfo, call.range,
                       fmt::format("`{}` is appended to `{}` by `{}.{}()`{} with its autograd "
                                   "graph{}, so every {}'s graph stays alive",
