@@ -33,6 +33,9 @@ struct ForeignFunction {
   bool runs_tf_session = false;
   std::string tf_op_per_call;
   int tf_op_line = 0;
+  // The parameter the op stands in for when the call passes none (`train_op=None`, then
+  // `if train_op is None: train_op = tf.no_op()`); empty when built whatever the call passes.
+  std::string tf_op_unless_passed;
 
   // The parameter named `param`, or -1.
   [[nodiscard]] int param_index(std::string_view param) const {

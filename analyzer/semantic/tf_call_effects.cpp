@@ -18,6 +18,26 @@ bool is_session_run_call(const ir::Expr& call) {
          knowledge::is_session_like_name(receiver->text);
 }
 
+namespace {
+
+// The parameter `if param is None:` tests, for a branch of `function`; empty otherwise.
+std::string_view parameter_tested_for_none(const ir::Function& function, const ir::Stmt& branch) {
+  const ir::Expr* cond = branch.value;
+  if (branch.kind != ir::StmtKind::If || cond == nullptr || cond->kind != ir::ExprKind::Compare ||
+      cond->items.size() != 2 || cond->text != "is")
+    return {};
+  const ir::Expr* tested = ir::is_none_literal(cond->items[1])   ? cond->items[0]
+                           : ir::is_none_literal(cond->items[0]) ? cond->items[1]
+                                                                 : nullptr;
+  if (tested == nullptr || tested->kind != ir::ExprKind::Name) return {};
+  for (const ir::Param& param : function.params) {
+    if (param.name == tested->text) return param.name;
+  }
+  return {};
+}
+
+}  // namespace
+
 TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& function) {
   TfCallEffects effects;
   if (function.is_module || !imports_tensorflow(module)) return effects;
@@ -31,7 +51,11 @@ TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& func
       own_graph = own_graph || is_tf_graph_reset_call(module, e) || is_tf_session_call(module, e);
       if (op != nullptr || once) return;
       const TfApiRef ref = tf_callee_api(module, e);
-      if (ref.api == TfApi::Tf && knowledge::tf_adds_graph_nodes(ref.path)) op = &e;
+      if (ref.api != TfApi::Tf || !knowledge::tf_adds_graph_nodes(ref.path)) return;
+      op = &e;
+      // Directly under `if train_op is None:`: built only when the caller passes none.
+      if (!where.branches.empty() && !where.branches.back().handler)
+        effects.unless_passed = parameter_tested_for_none(function, *where.branches.back().stmt);
     });
   });
   if (!own_graph && function.name != "__init__" && !may_skip_body(function))

@@ -4,6 +4,8 @@
 // the graph on every call. A training script that calls `model.train(...)` and `model.summary()`
 // in its loop learns from these that the loop runs a session and grows the graph, though the
 // script itself never names TensorFlow.
+#include <string_view>
+
 #include "analyzer/ir/ir.h"
 
 namespace sealint::semantic {
@@ -15,6 +17,10 @@ struct TfCallEffects {
   // on one call only (`if self.op is None:`); null when the function builds under a graph or a
   // session of its own, in `__init__`, or behind a caching decorator.
   const ir::Expr* op_per_call = nullptr;
+  // The parameter whose default the op stands in for: `if train_op is None: train_op =
+  // tf.no_op()` builds it only on calls that pass no `train_op`. Empty when the op is built
+  // whatever the call passes.
+  std::string_view unless_passed;
 };
 
 // `.run(...)` on a receiver named for a session: `sess.run(op)`, `self.session.run(op)`.

@@ -51,6 +51,24 @@ LoopSession loop_session(const ir::FileAnalysis& analysis, const Function& funct
   return out;
 }
 
+// The call passes a value for the parameter the op stands in for (`train_op=model.train_step`
+// to a `run_epoch` that builds `tf.no_op()` only when `train_op is None`): no op is built.
+bool passes_what_the_op_stands_in_for(const Expr& call, const ir::Callee& callee) {
+  const ir::ForeignFunction& function = *callee.foreign;
+  if (function.tf_op_unless_passed.empty()) return false;
+  const int param = function.param_index(function.tf_op_unless_passed);
+  if (param < 0 || param >= 32) return false;
+  // A method's receiver is its parameter 0, which the call's receiver fills.
+  const size_t first_param = !function.params.empty() && function.params[0] == ir::kReceiver;
+  bool passed = false;
+  ir::for_each_argument_in(call, callee, first_param, 1U << static_cast<unsigned>(param),
+                           [&](const Expr& arg) {
+                             passed = !ir::is_none_literal(&arg);
+                             return true;
+                           });
+  return passed;
+}
+
 }  // namespace
 
 void check_foreign_ops(const ir::FileAnalysis& analysis, DiagnosticSink& sink) {
@@ -65,7 +83,9 @@ void check_foreign_ops(const ir::FileAnalysis& analysis, DiagnosticSink& sink) {
     ir::for_each_evaluated_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call) return;
       const ir::Callee callee = analysis.resolve_callee_anywhere(function, call);
-      if (callee.foreign == nullptr || callee.foreign->tf_op_per_call.empty()) return;
+      if (callee.foreign == nullptr || callee.foreign->tf_op_per_call.empty() ||
+          passes_what_the_op_stands_in_for(call, callee))
+        return;
       auto it = loops.find(&loop);
       if (it == loops.end())
         it = loops.emplace(&loop, loop_session(analysis, function, loop)).first;

@@ -64,7 +64,7 @@ const Expr* op_built_per_call(const ir::Module& module, const Function& function
 
 // A call `saver.save(sess, path, global_step=step)` on a Saver the function binds itself
 // (`saver = tf.train.Saver(...)`, in either branch of an `if`), with a checkpoint number that is
-// not `None`; nullptr if none.
+// not a literal; nullptr if none.
 const Expr* numbered_save_with_own_saver(const ir::Module& module, const Function& function) {
   std::vector<std::string_view> savers;
   ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
@@ -91,7 +91,9 @@ const Expr* numbered_save_with_own_saver(const ir::Module& module, const Functio
         return;
       const Expr* step = e.keyword(knowledge::kSaverStepKeyword);
       if (step == nullptr) step = e.arg(knowledge::kSaverStepPosition);
-      if (step != nullptr && !(step->kind == ExprKind::Const && step->text == "None")) found = &e;
+      // A number the call computes (`counter`, `self.global_step`): a literal (`0`, `None`)
+      // writes one checkpoint file over and over, or none.
+      if (step != nullptr && step->kind != ExprKind::Const) found = &e;
     });
   });
   return found;

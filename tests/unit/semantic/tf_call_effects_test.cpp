@@ -36,6 +36,12 @@ class Model:
 
     def writer(self, path):
         return tf.summary.FileWriter(path)
+
+    def run_epoch(self, data, train_op=None):
+        if train_op is None:
+            train_op = tf.no_op()
+        for x in data:
+            self.sess.run(train_op, feed_dict={self.x: x})
 )";
 
 semantic::TfCallEffects effects_of(std::string_view code, std::string_view function) {
@@ -61,6 +67,14 @@ TEST(TfCallEffects, OneTimeBuildsGraphsOfItsOwnInitAndWritersAreNoOpPerCall) {
   EXPECT_EQ(effects_of(kModel, "export").op_per_call, nullptr);
   EXPECT_EQ(effects_of(kModel, "__init__").op_per_call, nullptr);
   EXPECT_EQ(effects_of(kModel, "writer").op_per_call, nullptr);
+}
+
+TEST(TfCallEffects, AnOpStandingInForAParameterNamesIt) {
+  const semantic::TfCallEffects epoch = effects_of(kModel, "run_epoch");
+  EXPECT_TRUE(epoch.runs_session);
+  EXPECT_NE(epoch.op_per_call, nullptr);
+  EXPECT_EQ(epoch.unless_passed, "train_op");
+  EXPECT_EQ(effects_of(kModel, "summary").unless_passed, "");
 }
 
 TEST(TfCallEffects, AFileWithoutTensorFlowHasNone) {
