@@ -36,6 +36,9 @@ struct ForeignFunction {
   // The parameter the op stands in for when the call passes none (`train_op=None`, then
   // `if train_op is None: train_op = tf.no_op()`); empty when built whatever the call passes.
   std::string tf_op_unless_passed;
+  // The parameter the op is built from only when the call passes it (the `else` of `if
+  // train_op is None:`); empty when built whatever the call passes.
+  std::string tf_op_if_passed;
 
   // The parameter named `param`, or -1.
   [[nodiscard]] int param_index(std::string_view param) const {

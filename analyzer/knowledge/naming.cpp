@@ -311,6 +311,13 @@ bool is_generation_name(std::string_view name) {
                      [](const std::string& word) { return kGenerationWords.contains(word); });
 }
 
+bool is_generation_only_name(std::string_view name) {
+  const std::vector<std::string> words = words_of(name);
+  return is_generation_name(name) && (words.empty() || words.front() != "valid") &&
+         std::none_of(words.begin(), words.end(),
+                      [](const std::string& word) { return kEvaluationWords.contains(word); });
+}
+
 bool is_one_epoch_name(std::string_view name) {
   const std::vector<std::string> words = words_of(name);
   return std::any_of(words.begin(), words.end(),

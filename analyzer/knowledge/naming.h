@@ -88,6 +88,9 @@ namespace sealint::knowledge {
 [[nodiscard]] bool is_evaluation_name(std::string_view name);
 // `generate`, `generate_one`, `generate_waveform`: a word of the name says generate.
 [[nodiscard]] bool is_generation_name(std::string_view name);
+// Named for generation and for nothing else that says evaluation: `generate_episode`, not
+// `generate_and_evaluate`.
+[[nodiscard]] bool is_generation_only_name(std::string_view name);
 // A function that runs one epoch, so that its caller calls it once per epoch: `run_epoch`,
 // `train_one_epoch`, `validEpoch`, `epoch_step`; not `train_epochs` (every epoch, once), a hook
 // (`on_epoch_end`) or an accessor (`get_epoch`).

@@ -72,4 +72,8 @@ inline constexpr auto kLossFunctions = sorted_names(
 inline constexpr auto kModuleOnlyMethods =
     sorted_names("eval", "named_modules", "named_parameters", "train");
 
+// torch.distributions: the log-probability of a sampled action, which policy-gradient code keeps
+// for the backward of its update (REINFORCE, actor-critic rollouts).
+inline constexpr std::string_view kDistributionLogProb = "log_prob";
+
 }  // namespace sealint::knowledge

@@ -59,6 +59,7 @@ ir::ForeignFunction portable(const ir::FileAnalysis& analysis, const ir::Functio
   if (tf.op_per_call != nullptr) {
     out.tf_op_per_call = semantic::tf_callee_api(analysis.module(), *tf.op_per_call).path;
     out.tf_op_unless_passed = std::string(tf.unless_passed);
+    out.tf_op_if_passed = std::string(tf.if_passed);
     out.tf_op_line =
         static_cast<int>(analysis.module().file().position(tf.op_per_call->range.begin).line);
   }

@@ -36,6 +36,12 @@ std::string_view parameter_tested_for_none(const ir::Function& function, const i
   return {};
 }
 
+// `stmt` is one of the statements of `branch`'s body (an `if`'s, not its `else`'s).
+bool in_body_of(const ir::Stmt& branch, const ir::Stmt& stmt) {
+  return !branch.body.empty() && stmt.range.begin >= branch.body.front()->range.begin &&
+         stmt.range.end <= branch.body.back()->range.end;
+}
+
 }  // namespace
 
 TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& function) {
@@ -53,9 +59,13 @@ TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& func
       const TfApiRef ref = tf_callee_api(module, e);
       if (ref.api != TfApi::Tf || !knowledge::tf_adds_graph_nodes(ref.path)) return;
       op = &e;
-      // Directly under `if train_op is None:`: built only when the caller passes none.
-      if (!where.branches.empty() && !where.branches.back().handler)
-        effects.unless_passed = parameter_tested_for_none(function, *where.branches.back().stmt);
+      // Directly in the body of `if train_op is None:` (not its `else`): built only when the
+      // caller passes none.
+      if (!where.branches.empty() && !where.branches.back().handler) {
+        const ir::Stmt& branch = *where.branches.back().stmt;
+        (in_body_of(branch, stmt) ? effects.unless_passed : effects.if_passed) =
+            parameter_tested_for_none(function, branch);
+      }
     });
   });
   if (!own_graph && function.name != "__init__" && !may_skip_body(function))

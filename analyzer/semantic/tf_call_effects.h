@@ -21,6 +21,9 @@ struct TfCallEffects {
   // tf.no_op()` builds it only on calls that pass no `train_op`. Empty when the op is built
   // whatever the call passes.
   std::string_view unless_passed;
+  // The parameter in whose `else` the op is built (`if train_op is None: ... else: fetch =
+  // tf.group(train_op, ...)`): built only on calls that pass one.
+  std::string_view if_passed;
 };
 
 // `.run(...)` on a receiver named for a session: `sess.run(op)`, `self.session.run(op)`.

@@ -1,10 +1,13 @@
 #include "rules/SL006/evaluation_evidence.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/knowledge/torch_api.h"
 #include "analyzer/semantic/model_runs.h"
 
 namespace sealint::rules::sl006 {
@@ -17,6 +20,31 @@ std::string_view file_name(const ir::Module& module) {
   if (const size_t slash = name.find_last_of("/\\"); slash != std::string_view::npos)
     name.remove_prefix(slash + 1);
   return name;
+}
+
+// What a rollout generated may feed its caller's backward: it takes the log-probability of a
+// sampled action (`dist.log_prob(action)`, kept for a policy gradient), keeps something on
+// `self` (`self.log_probs.append(...)`), or returns a value with a graph.
+bool may_keep_graph_for_caller(const ir::FileAnalysis& analysis, const ir::Function& function) {
+  if (ir::holds_graph(analysis.summary(function).returns)) return true;
+  auto on_receiver = [](const ir::Expr* e) {
+    return e != nullptr && e->kind == ir::ExprKind::Attr && e->base() != nullptr &&
+           e->base()->kind == ir::ExprKind::Name && e->base()->text == ir::kReceiver;
+  };
+  bool may = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    if (may) return;
+    if (stmt.kind == ir::StmtKind::AugAssign && !stmt.targets.empty() &&
+        on_receiver(stmt.targets[0])) {
+      may = true;
+      return;
+    }
+    ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& e) {
+      if (may || e.kind != ir::ExprKind::Call || e.callee()->kind != ir::ExprKind::Attr) return;
+      may = on_receiver(e.callee()->base()) || e.callee()->text == knowledge::kDistributionLogProb;
+    });
+  });
+  return may;
 }
 
 }  // namespace
@@ -39,7 +67,14 @@ bool is_evaluation_function(const ir::Module& module, const ir::FileAnalysis& an
                             const ir::Function& function) {
   const ir::ClassDef* cls = function.parent_class;
   if (cls != nullptr && semantic::is_model_class(analysis, *cls)) return false;
-  if (!function.is_module && knowledge::is_evaluation_name(function.name)) return true;
+  if (!function.is_module && knowledge::is_evaluation_name(function.name)) {
+    // A rollout named for generation (`generate_episode(policy, env)`) that returns or keeps on
+    // `self` what it generated with its graph (log-probabilities) feeds its caller's backward.
+    if (knowledge::is_generation_only_name(function.name) &&
+        may_keep_graph_for_caller(analysis, function))
+      return false;
+    return true;
+  }
   if (is_evaluation_script(module, function)) return true;
   return cls != nullptr && knowledge::is_evaluation_class_name(cls->name);
 }

@@ -289,4 +289,22 @@ void TfFacts::collect_session_keys() {
   session_keys_.erase("");
 }
 
+// The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` at
+// the end): it builds its op once.
+bool called_once_in_file(const ir::FileAnalysis& analysis, const ir::Function& function) {
+  int calls = 0;
+  bool in_loop = false;
+  for (const ir::Function& caller : analysis.module().functions()) {
+    ir::walk_statements(caller, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
+      ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& call) {
+        if (call.kind != ir::ExprKind::Call || analysis.resolve_callee(caller, call) != &function)
+          return;
+        ++calls;
+        in_loop = in_loop || !where.loops.empty();
+      });
+    });
+  }
+  return calls == 1 && !in_loop;
+}
+
 }  // namespace sealint::rules::sl009

@@ -114,4 +114,9 @@ class TfFacts {
   std::unordered_map<const ir::Function*, std::unordered_set<std::string>> function_bindings_;
 };
 
+// The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` or
+// `save_model(sess, step)` at the end): whatever it builds, it builds once.
+[[nodiscard]] bool called_once_in_file(const ir::FileAnalysis& analysis,
+                                       const ir::Function& function);
+
 }  // namespace sealint::rules::sl009

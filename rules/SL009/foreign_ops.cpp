@@ -3,6 +3,7 @@
 // `CycleGAN` class (model.py) builds `tf.summary.scalar(...)` in `summary()`. The script itself
 // may never name TensorFlow: its session runs inside `model.train(...)`. What the other file's
 // function does comes from its summary (semantic/tf_call_effects.h through ir::ForeignFunction).
+#include <string_view>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -29,11 +30,16 @@ struct LoopSession {
   bool fresh_graph = false;   // resets the graph or opens a session of its own
 };
 
+// Only what one pass through the loop's body runs outside its inner loops counts as running a
+// session: a loop whose session runs in an inner loop only is a loop over stages or layers
+// (`for layer in range(n): model.add_layer(layer); for batch in data: model.train_step(batch)`),
+// each stage building its own part of the graph once.
 LoopSession loop_session(const ir::FileAnalysis& analysis, const Function& function,
                          const ir::Stmt& loop) {
   const ir::Module& module = analysis.module();
   LoopSession out;
-  ir::for_each_nested(loop.body, [&](const ir::Stmt& stmt) {
+  if (semantic::iterates_fixed_handful(module, function, loop)) return out;
+  ir::for_each_outside_loops(loop.body, [&](const ir::Stmt& stmt) {
     ir::for_each_evaluated_expr(stmt, [&](const Expr& e) {
       if (e.kind != ExprKind::Call) return;
       out.fresh_graph = out.fresh_graph || semantic::is_tf_graph_reset_call(module, e) ||
@@ -51,12 +57,10 @@ LoopSession loop_session(const ir::FileAnalysis& analysis, const Function& funct
   return out;
 }
 
-// The call passes a value for the parameter the op stands in for (`train_op=model.train_step`
-// to a `run_epoch` that builds `tf.no_op()` only when `train_op is None`): no op is built.
-bool passes_what_the_op_stands_in_for(const Expr& call, const ir::Callee& callee) {
+// The call passes a value (not `None`) for `param`: positionally or by keyword.
+bool passes(const Expr& call, const ir::Callee& callee, std::string_view name) {
   const ir::ForeignFunction& function = *callee.foreign;
-  if (function.tf_op_unless_passed.empty()) return false;
-  const int param = function.param_index(function.tf_op_unless_passed);
+  const int param = function.param_index(name);
   if (param < 0 || param >= 32) return false;
   // A method's receiver is its parameter 0, which the call's receiver fills.
   const size_t first_param = !function.params.empty() && function.params[0] == ir::kReceiver;
@@ -67,6 +71,16 @@ bool passes_what_the_op_stands_in_for(const Expr& call, const ir::Callee& callee
                              return true;
                            });
   return passed;
+}
+
+// The call builds no op: it passes the parameter the op stands in for (`train_op=model.train_step`
+// to a `run_epoch` that builds `tf.no_op()` only when `train_op is None`), or does not pass the
+// one the op is built from only when given (the `else` of that test).
+bool builds_nothing(const Expr& call, const ir::Callee& callee) {
+  const ir::ForeignFunction& function = *callee.foreign;
+  if (!function.tf_op_unless_passed.empty() && passes(call, callee, function.tf_op_unless_passed))
+    return true;
+  return !function.tf_op_if_passed.empty() && !passes(call, callee, function.tf_op_if_passed);
 }
 
 }  // namespace
@@ -84,7 +98,7 @@ void check_foreign_ops(const ir::FileAnalysis& analysis, DiagnosticSink& sink) {
       if (call.kind != ExprKind::Call) return;
       const ir::Callee callee = analysis.resolve_callee_anywhere(function, call);
       if (callee.foreign == nullptr || callee.foreign->tf_op_per_call.empty() ||
-          passes_what_the_op_stands_in_for(call, callee))
+          builds_nothing(call, callee))
         return;
       auto it = loops.find(&loop);
       if (it == loops.end())

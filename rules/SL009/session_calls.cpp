@@ -148,24 +148,6 @@ bool transforms_each_input(TfFacts& facts, const Function& function, const ir::S
   return reads_input;
 }
 
-// The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` at
-// the end): it builds its op once.
-bool called_once(const ir::FileAnalysis& analysis, const Function& function) {
-  int calls = 0;
-  bool in_loop = false;
-  for (const Function& caller : analysis.module().functions()) {
-    ir::walk_statements(caller, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
-      ir::for_each_evaluated_expr(stmt, [&](const Expr& call) {
-        if (call.kind != ExprKind::Call || analysis.resolve_callee(caller, call) != &function)
-          return;
-        ++calls;
-        in_loop = in_loop || !where.loops.empty();
-      });
-    });
-  }
-  return calls == 1 && !in_loop;
-}
-
 }  // namespace
 
 void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
@@ -256,7 +238,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
                   {std::move(repetition)});
       continue;
     }
-    if (called_once(facts.analysis(), function)) continue;
+    if (called_once_in_file(facts.analysis(), function)) continue;
     sink.report(info(), reported->range,
                 fmt::format("`{}` adds a new op to the TensorFlow graph on every call of `{}()`, "
                             "which builds it from what the call passes in and runs it at once: "
