@@ -44,20 +44,30 @@ class Model:
             self.sess.run(train_op, feed_dict={self.x: x})
 )";
 
-semantic::TfCallEffects effects_of(std::string_view code, std::string_view function) {
+// The effects, copied out of the IR that `tf_call_effects` points into (freed on return).
+struct Effects {
+  bool runs_session = false;
+  const void* op_per_call = nullptr;  // compared with nullptr only: the IR is gone
+  std::string unless_passed;
+  std::string if_passed;
+};
+
+Effects effects_of(std::string_view code, std::string_view function) {
   auto lowered = testing::lower_python(std::string(code));
-  return semantic::tf_call_effects(*lowered.module,
-                                   testing::function_named(*lowered.module, function));
+  const semantic::TfCallEffects effects = semantic::tf_call_effects(
+      *lowered.module, testing::function_named(*lowered.module, function));
+  return {effects.runs_session, effects.op_per_call, std::string(effects.unless_passed),
+          std::string(effects.if_passed)};
 }
 
 TEST(TfCallEffects, ASessionRunIsSeenAndRunningBuildsNoOp) {
-  const semantic::TfCallEffects train = effects_of(kModel, "train");
+  const Effects train = effects_of(kModel, "train");
   EXPECT_TRUE(train.runs_session);
   EXPECT_EQ(train.op_per_call, nullptr);
 }
 
 TEST(TfCallEffects, AnOpBuiltOnEveryCallIsFound) {
-  const semantic::TfCallEffects summary = effects_of(kModel, "summary");
+  const Effects summary = effects_of(kModel, "summary");
   EXPECT_FALSE(summary.runs_session);
   EXPECT_NE(summary.op_per_call, nullptr);
 }
@@ -70,7 +80,7 @@ TEST(TfCallEffects, OneTimeBuildsGraphsOfItsOwnInitAndWritersAreNoOpPerCall) {
 }
 
 TEST(TfCallEffects, AnOpStandingInForAParameterNamesIt) {
-  const semantic::TfCallEffects epoch = effects_of(kModel, "run_epoch");
+  const Effects epoch = effects_of(kModel, "run_epoch");
   EXPECT_TRUE(epoch.runs_session);
   EXPECT_NE(epoch.op_per_call, nullptr);
   EXPECT_EQ(epoch.unless_passed, "train_op");
@@ -78,7 +88,7 @@ TEST(TfCallEffects, AnOpStandingInForAParameterNamesIt) {
 }
 
 TEST(TfCallEffects, AFileWithoutTensorFlowHasNone) {
-  const semantic::TfCallEffects plain =
+  const Effects plain =
       effects_of("def summary(self):\n    return tf.summary.scalar('x', 1)\n", "summary");
   EXPECT_EQ(plain.op_per_call, nullptr);
 }
