@@ -300,8 +300,6 @@ class TensorCollection final : public Rule {
           if (!region || region->is_forward()) return true;
           const QuotedExpr text = quote(module, *kept);
           std::vector<Related> related = region->growth_evidence(receiver_key);
-          // A tuple or list handed over (`self._update((y_pred, y))`) has no `.detach()`: what
-          // the method keeps of it needs one.
           const bool one_tensor = text.complete && kept->kind != ExprKind::Collection;
           // A method of this file keeps a part of a tuple or list handed over
           // (`self._update((y_pred, y))`, which has no `.detach()`): the statement that keeps it

@@ -44,17 +44,26 @@ bool in_body_of(const ir::Stmt& branch, const ir::Stmt& stmt) {
 
 }  // namespace
 
+bool starts_own_graph(const ir::Module& module, const ir::Function& function) {
+  bool fresh = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& e) {
+      fresh = fresh || (e.kind == ir::ExprKind::Call &&
+                        (is_tf_graph_reset_call(module, e) || is_tf_session_call(module, e)));
+    });
+  });
+  return fresh;
+}
+
 TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& function) {
   TfCallEffects effects;
   if (function.is_module || !imports_tensorflow(module)) return effects;
-  bool own_graph = false;
   const ir::Expr* op = nullptr;
   ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
     const bool once = under_once_per_call_branch(where, function);
     ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& e) {
       if (e.kind != ir::ExprKind::Call) return;
       effects.runs_session = effects.runs_session || is_session_run_call(e);
-      own_graph = own_graph || is_tf_graph_reset_call(module, e) || is_tf_session_call(module, e);
       if (op != nullptr || once) return;
       const TfApiRef ref = tf_callee_api(module, e);
       if (ref.api != TfApi::Tf || !knowledge::tf_adds_graph_nodes(ref.path)) return;
@@ -68,7 +77,8 @@ TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& func
       }
     });
   });
-  if (!own_graph && function.name != "__init__" && !may_skip_body(function))
+  if (op != nullptr && function.name != "__init__" && !may_skip_body(function) &&
+      !starts_own_graph(module, function))
     effects.op_per_call = op;
   return effects;
 }

@@ -29,6 +29,10 @@ struct TfCallEffects {
 // `.run(...)` on a receiver named for a session: `sess.run(op)`, `self.session.run(op)`.
 [[nodiscard]] bool is_session_run_call(const ir::Expr& call);
 
+// Starts a graph of its own (`tf.reset_default_graph()`, `with tf.Graph().as_default():`) or a
+// session of its own: what it builds does not pile up in one graph across calls.
+[[nodiscard]] bool starts_own_graph(const ir::Module& module, const ir::Function& function);
+
 [[nodiscard]] TfCallEffects tf_call_effects(const ir::Module& module, const ir::Function& function);
 
 }  // namespace sealint::semantic

@@ -20,6 +20,7 @@
 #include "analyzer/knowledge/tensorflow.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/tensorflow_api.h"
+#include "analyzer/semantic/tf_call_effects.h"
 #include "rules/SL009/checks.h"
 #include "rules/support/quote.h"
 
@@ -30,19 +31,6 @@ namespace {
 using ir::Expr;
 using ir::ExprKind;
 using ir::Function;
-
-// Starts a graph of its own (`tf.reset_default_graph()`, `with tf.Graph().as_default():`) or a
-// session of its own: what it builds does not pile up in one graph across epochs.
-bool starts_afresh(const ir::Module& module, const Function& function) {
-  bool fresh = false;
-  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
-    ir::for_each_evaluated_expr(stmt, [&](const Expr& e) {
-      fresh = fresh || (e.kind == ExprKind::Call && (semantic::is_tf_graph_reset_call(module, e) ||
-                                                     semantic::is_tf_session_call(module, e)));
-    });
-  });
-  return fresh;
-}
 
 // The first `tf.` op the function builds outside its loops on every call, or nullptr.
 const Expr* op_built_per_call(const ir::Module& module, const Function& function) {
@@ -117,7 +105,7 @@ void check_periodic_functions(TfFacts& facts, DiagnosticSink& sink) {
   const ir::Module& module = facts.module();
   for (const Function& function : module.functions()) {
     if (function.is_module || function.name == "__init__" || semantic::may_skip_body(function) ||
-        starts_afresh(module, function))
+        semantic::starts_own_graph(module, function))
       continue;
     if (knowledge::is_one_epoch_name(function.name) && facts.has_session_loop(function)) {
       if (const Expr* op = op_built_per_call(module, function)) {

@@ -38,13 +38,16 @@ bool is_param(const Function& function, std::string_view name) {
 
 // `expr` reads a value `function` binds: a parameter, a local, or an attribute of the receiver
 // that the function itself assigns (`self.val_loss = e[0]` before `tf.assign(self.val_loss_T,
-// self.val_loss)`): a value of this call.
-bool reads_own_name(TfFacts& facts, const Function& function, const Expr& expr) {
+// self.val_loss)`): a value of this call. A name equal to `except` (the session a top-level
+// function is handed) does not count.
+bool reads_own_name(TfFacts& facts, const Function& function, const Expr& expr,
+                    std::string_view except = {}) {
   bool reads = false;
   ir::for_each_evaluated_subexpr(expr, [&](const Expr& e) {
     if (reads) return;
     if (e.kind == ExprKind::Name) {
-      reads = is_param(function, e.text) || facts.binds_anywhere(function, e.text);
+      reads = e.text != except &&
+              (is_param(function, e.text) || facts.binds_anywhere(function, e.text));
     } else if (e.kind == ExprKind::Attr) {
       const std::string key = ir::place_key(&e);
       reads = key.starts_with("self.") && facts.binds_anywhere(function, key);
@@ -137,15 +140,9 @@ bool transforms_each_input(TfFacts& facts, const Function& function, const ir::S
   if (use.session->kind != ExprKind::Name || !is_param(function, use.session->text) ||
       !run_result_returned(function, stmt))
     return false;
-  // The op reads another parameter, or a local the function binds (`correct` built from
-  // `model.logits` before `sess.run(tf.reduce_mean(correct))`).
-  bool reads_input = false;
-  ir::for_each_evaluated_subexpr(op, [&](const Expr& e) {
-    reads_input =
-        reads_input || (e.kind == ExprKind::Name && e.text != use.session->text &&
-                        (is_param(function, e.text) || facts.binds_anywhere(function, e.text)));
-  });
-  return reads_input;
+  // The op reads another value of the call: a parameter, a local (`correct` built from
+  // `model.logits` before `sess.run(tf.reduce_mean(correct))`), an attribute it assigns.
+  return reads_own_name(facts, function, op, use.session->text);
 }
 
 }  // namespace
