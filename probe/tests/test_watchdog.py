@@ -68,12 +68,12 @@ class OrphanedRunTest(unittest.TestCase):
                                stderr=subprocess.PIPE, start_new_session=True)
         try:
             worker = int(run.stdout.readline())
-            run.wait(timeout=20)
+            run.wait(timeout=60)
         finally:
             if run.poll() is None:
                 os.killpg(run.pid, signal.SIGKILL)
                 run.wait()
-        self.assertLess(time.monotonic() - started, 20)
+        self.assertLess(time.monotonic() - started, 60)
         self.assertEqual(run.returncode, -signal.SIGKILL)
         self.assertIn(b"is gone", run.stderr.read())
         self.assertFalse(os.path.exists(folder))
