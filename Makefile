@@ -12,11 +12,11 @@ BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
 # Everything for development and CI: the above, the test suite's tools and libraries, the
 # sanitizer runtime, torch for confirm mode's tests, the benchmarks' tools, and Neovim (its built-in
 # LSP client drives `sealint server` in tests/editor/).
-APT_PACKAGES := $(BUILD_APT_PACKAGES) git clang-format time \
+APT_PACKAGES := $(BUILD_APT_PACKAGES) ccache git clang-format time \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
   pre-commit libclang-rt-19-dev libtorch-dev neovim
 
-.PHONY: deps deps-build build demo test sanitize fuzz bench format install package clean
+.PHONY: deps deps-build build demo check test sanitize fuzz bench format install package clean
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 # How long `make fuzz` runs each fuzz target (ctest's smoke run is 30 s).
@@ -36,6 +36,15 @@ build: deps
 
 demo: build
 	@scripts/demo.sh $(BUILD_DIR)/sealint
+
+# The inner loop: build, then the unit tests, the Python fixtures, the metamorphic suite and the
+# rule-file lint (no C++ fixture, end-to-end, server or sanitizer run); `make test` is what CI runs.
+CHECK_LABELS := unit|fixture|metamorphic|lint
+# The C++ fixtures (`Fixtures/FixtureTest.Run/cpp_SL001`) parse real LibTorch headers: minutes.
+CHECK_EXCLUDE := /cpp_
+check: build
+	@ctest --preset $(PRESET) -L '$(CHECK_LABELS)' -E '$(CHECK_EXCLUDE)'
+
 
 # The suite, then the same suite again under clang-19 with ASan and UBSan, with a smoke run of each
 # fuzz target: a sanitizer report fails it.

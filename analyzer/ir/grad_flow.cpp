@@ -8,6 +8,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/guards.h"
+#include "analyzer/ir/kinds_from_use.h"
 #include "analyzer/ir/torch_code.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/builtins.h"
@@ -206,10 +207,15 @@ class GradWalker {
       Fact param;
       param.params = 1U << i;
       const std::string_view name = fn_.params[i].name;
-      if (is_model_like_name(name)) param.kind = ValueKind::Module;
-      if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;
-      if (is_optimizer_like_name(name)) param.kind = ValueKind::Optimizer;
-      if (is_loader_like_name(name)) param.kind = ValueKind::Loader;
+      // What the file's callers pass first (structure), the parameter's name last.
+      param.kind = a_.caller_param_kind(fn_, i);
+      if (param.kind == ValueKind::Unknown) param.kind = kind_from_use(fn_, name);
+      if (param.kind == ValueKind::Unknown) {
+        if (is_model_like_name(name)) param.kind = ValueKind::Module;
+        if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;
+        if (is_optimizer_like_name(name)) param.kind = ValueKind::Optimizer;
+        if (is_loader_like_name(name)) param.kind = ValueKind::Loader;
+      }
       // A Python annotation is the author's claim, not a type: `val: float` is handed tensors
       // (the leak itself); only a framework's table yields to it.
       const TypeHint hint = fn_.params[i].type_hint;
@@ -359,6 +365,7 @@ class GradWalker {
 
   void exec_loop(const Stmt& loop) {
     ++loop_depth_;
+    loops_.push_back(&loop);
     // Nested loops would run 2^depth times: the second pass is for shallow loops only.
     const int passes = loop_depth_ <= 3 ? 2 : 1;
     state_.open_scope();  // the body may run or not, once or again
@@ -371,6 +378,7 @@ class GradWalker {
       state_.join_with_scope_start();
     }
     state_.close_scope();
+    loops_.pop_back();
     --loop_depth_;
     exec_body(loop.orelse);
   }
@@ -994,8 +1002,37 @@ class GradWalker {
         }
         if (auto builtin = eval_builtin(name, args, arg_params)) return *builtin;
       }
+      if (target.kind == ValueKind::Unknown && target.grad == Grad::Unknown &&
+          state_.contains(name)) {
+        return opaque_call(any_grad_arg, arg_params | target.params);
+      }
     }
     return call_value(call, target);
+  }
+
+  // A call of a value nothing is known of: a parameter or a local that holds a callable
+  // (`crit(model(x), y)` whatever `crit` is called). Almost every callable that takes a tensor
+  // with a graph and returns a tensor keeps the graph (GENERALIZE.md), so a graph argument makes
+  // a graph result while autograd is on; the callables known to cut it (`float`, `len`,
+  // `.item()`, a function of the project whose summary says so) are answered before this.
+  // A loss function runs here with autograd on: every loop around it computes a loss per
+  // iteration, a training or evaluation step whatever its data is called, unless this is a
+  // module's own method (a `forward()` that sums losses over heads or time steps). A model run
+  // alone is not enough: a loop over layers or inputs inside one pass builds the pass itself.
+  void note_loss_computed() {
+    if (loops_.empty()) return;
+    if (fn_.parent_class != nullptr && a_.is_module_class(fn_.parent_class)) return;
+    for (const Stmt* loop : loops_) a_.model_run_loops_[loop] = true;
+  }
+
+  Fact opaque_call(bool any_grad_arg, uint32_t params) const {
+    Fact fact;
+    fact.params = params;
+    if (any_grad_arg && no_grad_ == 0) {
+      fact.grad = Grad::Yes;
+      fact.kind = ValueKind::Tensor;
+    }
+    return fact;
   }
 
   // Calling a value: a model, a loss function, a class, a function of the file.
@@ -1004,7 +1041,9 @@ class GradWalker {
       case ValueKind::Module:
         return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
       case ValueKind::LossFn:
-        return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(true);
+        if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
+        note_loss_computed();
+        return grad_fact(true);
       case ValueKind::Class: {
         Fact fact;
         fact.instance_of = target.instance_of;
@@ -1180,8 +1219,10 @@ class GradWalker {
         }
         return {};
       case ValueKind::LossFn:
-        if (method == "forward") return no_grad_ > 0 ? no_grad_fact() : grad_fact(true);
-        return {};
+        if (method != "forward") return {};
+        if (no_grad_ > 0) return no_grad_fact();
+        note_loss_computed();
+        return grad_fact(true);
       case ValueKind::Container:
         if (method == "pop" || method == "popleft" || method == "get" || method == "__getitem__") {
           return element_of(receiver, nullptr);
@@ -1427,7 +1468,8 @@ class GradWalker {
   std::vector<std::string> implicit_gradient_;  // BackwardPlaces::implicit_gradient
   int no_grad_ = 0;
   int loop_depth_ = 0;
-  const Stmt* current_ = nullptr;  // the statement being evaluated (a summary effect's site)
+  std::vector<const Stmt*> loops_;  // the loops around the statement being walked, outermost first
+  const Stmt* current_ = nullptr;   // the statement being evaluated (a summary effect's site)
   bool returned_ = false;
   bool tuples_only_ = true;
 };
@@ -1508,6 +1550,7 @@ FileAnalysis::FileAnalysis(const Module& module, const ProjectScope* project)
       }
     }
   });
+  compute_caller_param_kinds();
   compute_no_grad_functions();
   for (const Function& function : module.functions()) ensure_walked(function);
   // With the top level walked, its final state is the better picture of module globals.
@@ -1633,7 +1676,7 @@ bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
       if (facts_[sub.id].kind == ValueKind::Loader) iterates = true;
     });
   }
-  iterates = iterates || loop_trains(loop);
+  iterates = iterates || loop_trains(loop) || model_run_loops_.contains(&loop);
   iteration_loops_[&loop] = iterates;
   return iterates;
 }

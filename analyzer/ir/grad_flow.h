@@ -73,10 +73,14 @@ class FileAnalysis {
   const Fact& fact(const Expr& expr) const { return facts_[expr.id]; }
   const FunctionSummary& summary(const Function& function) const;
   const FunctionSummary& summary(const Callee& callee) const;
+  // The kind every call of `function` in the file gives its parameter `param` by what it passes
+  // (a module, a loss function, an optimizer, a loader: ir/caller_kinds.cpp), or Unknown.
+  ValueKind caller_param_kind(const Function& function, size_t param) const;
   // Decorated with no_grad/inference_mode, or every call site in the file runs without grad.
   bool runs_without_grad(const Function& function) const;
   // The loop runs training or evaluation steps: it calls backward or an optimizer step (also
-  // through functions of the file), or iterates a data loader.
+  // through functions of the file), iterates a data loader, or computes a loss with autograd on
+  // in its body outside a module's own methods (a loop over batches whatever they are called).
   bool is_iteration_loop(const Stmt& loop) const;
   // The loop calls backward or an optimizer step (also through functions of the file).
   bool loop_trains(const Stmt& loop) const;
@@ -138,6 +142,7 @@ class FileAnalysis {
  private:
   friend class GradWalker;
   void compute_no_grad_functions();
+  void compute_caller_param_kinds();
   // resolve_callee from syntax alone (a function's name, `self.m()`), before facts exist.
   const Function* resolve_by_name(const Function& caller, const Expr& call) const;
   // The method a call `obj.m()` reaches when only one class of the file defines `m`, from syntax
@@ -156,6 +161,8 @@ class FileAnalysis {
   mutable std::unordered_map<const Function*, std::unique_ptr<FunctionState>> functions_;
   mutable std::unordered_map<const Stmt*, bool> iteration_loops_;
   mutable std::unordered_map<const Stmt*, bool> training_loops_;
+  // Loops whose body computes a loss with autograd on, outside the methods of a module class.
+  mutable std::unordered_map<const Stmt*, bool> model_run_loops_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
@@ -167,6 +174,7 @@ class FileAnalysis {
   std::unordered_map<const ClassDef*, bool> module_classes_;
   std::unordered_map<const ClassDef*, std::unordered_map<std::string, Fact>> class_attrs_;
   std::unordered_map<std::string, Fact> globals_;
+  std::unordered_map<const Function*, std::vector<ValueKind>> caller_param_kinds_;
 
  public:
   // Used by the walker: what a constructor-like call or literal makes, from syntax alone.

@@ -1,0 +1,146 @@
+// Kinds of parameters from the file's call sites (GENERALIZE.md, "kinds from use and from call
+// sites"): `validate(net, nn.CrossEntropyLoss(), loader)` makes validate's second parameter a
+// loss function and its first a module whatever they are called, when `net` was built from an
+// nn.Module class in the caller. Syntax only, before any function is walked: an argument is
+// classified by what constructs it (FileAnalysis::classify_value), directly or through the
+// caller's own assignments to the name, or by the kind its caller's parameter got in the previous
+// round (a model handed down main() -> train() -> step()).
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/ir/escape.h"
+#include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/walk.h"
+
+namespace sealint::ir {
+namespace {
+
+// The kinds a call site can establish: what a value is for, not what it holds.
+bool is_role_kind(ValueKind kind) {
+  return kind == ValueKind::Module || kind == ValueKind::LossFn || kind == ValueKind::Optimizer ||
+         kind == ValueKind::Loader;
+}
+
+// One parameter's kind over every call seen: the one known kind, or Unknown once two disagree.
+struct SeenKind {
+  ValueKind kind = ValueKind::Unknown;
+  bool conflict = false;
+  void add(ValueKind other) {
+    if (other == ValueKind::Unknown || conflict) return;
+    if (kind == ValueKind::Unknown) {
+      kind = other;
+    } else if (kind != other) {
+      kind = ValueKind::Unknown;
+      conflict = true;
+    }
+  }
+};
+
+// How many rounds a kind travels down the call graph (main -> fit -> train_epoch -> step).
+constexpr int kRounds = 4;
+
+}  // namespace
+
+void FileAnalysis::compute_caller_param_kinds() {
+  for (int round = 0; round < kRounds; ++round) {
+    std::unordered_map<const Function*, std::vector<SeenKind>> seen;
+    for (const Function& caller : module_.functions()) {
+      // What the caller binds each plain name to, by construction (`net = Net().to(device)`);
+      // a rebinding from an unknown value (`net = net.to(device)`) tells nothing against it.
+      std::unordered_map<std::string_view, SeenKind> locals;
+      for_each_nested(caller.body, [&](const Stmt& stmt) {
+        if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
+        for (const Expr* target : stmt.targets) {
+          if (target->kind != ExprKind::Name) continue;
+          const ValueKind kind = classify_value(stmt.value).kind;
+          locals[target->text].add(is_role_kind(kind) ? kind : ValueKind::Unknown);
+        }
+      });
+      auto argument_kind = [&](const Expr& arg) {
+        const ValueKind constructed = classify_value(&arg).kind;
+        if (is_role_kind(constructed)) return constructed;
+        if (arg.kind != ExprKind::Name) return ValueKind::Unknown;
+        if (auto it = locals.find(arg.text);
+            it != locals.end() && it->second.kind != ValueKind::Unknown)
+          return it->second.kind;
+        for (size_t p = 0; p < caller.params.size(); ++p) {
+          if (caller.params[p].name == arg.text) return caller_param_kind(caller, p);
+        }
+        return ValueKind::Unknown;
+      };
+      for_each_nested(caller.body, [&](const Stmt& stmt) {
+        for_each_expr(stmt, [&](const Expr& call) {
+          if (call.kind != ExprKind::Call) return;
+          const Function* target = resolve_by_name(caller, call);
+          size_t first_param = call.callee()->kind == ExprKind::Attr ? 1 : 0;
+          // A class called: its __init__ receives the arguments past the receiver.
+          if (target == nullptr && call.callee()->kind == ExprKind::Name) {
+            if (const ClassDef* cls = class_named(call.callee()->text)) {
+              target = method_of(*cls, "__init__");
+              first_param = 1;
+            }
+          }
+          if (target == nullptr) return;
+          std::vector<SeenKind>& kinds = seen[target];
+          kinds.resize(target->params.size());
+          for (size_t i = 0; i < call.arg_count(); ++i) {
+            if (call.arg(i)->kind == ExprKind::Starred) break;  // positions unknown from here
+            const size_t param = i + first_param;
+            if (param < kinds.size()) kinds[param].add(argument_kind(*call.arg(i)));
+          }
+          const Callee callee{target, nullptr};
+          for (const Keyword& keyword : call.keywords) {
+            const int param = keyword.name.empty() ? -1 : callee.param_index(keyword.name);
+            if (param >= 0 && static_cast<size_t>(param) < kinds.size())
+              kinds[static_cast<size_t>(param)].add(argument_kind(*keyword.value));
+          }
+        });
+      });
+    }
+    bool changed = false;
+    for (const auto& [function, kinds] : seen) {
+      std::vector<ValueKind>& known = caller_param_kinds_[function];
+      known.resize(kinds.size(), ValueKind::Unknown);
+      for (size_t i = 0; i < kinds.size(); ++i) {
+        if (kinds[i].kind != known[i]) {
+          known[i] = kinds[i].kind;
+          changed = true;
+        }
+      }
+    }
+    if (!changed) break;
+  }
+  // `self.criterion = criterion` in a constructor the file calls with a loss: the attribute holds
+  // what the parameter got, where no assignment of the class said otherwise.
+  for (const ClassDef& cls : module_.classes()) {
+    auto& attrs = class_attrs_[&cls];
+    for (const Function* method : cls.methods) {
+      for_each_nested(method->body, [&](const Stmt& stmt) {
+        if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+            stmt.value->kind != ExprKind::Name)
+          return;
+        for (const Expr* target : stmt.targets) {
+          const std::string key = place_key(target);
+          if (!key.starts_with("self.") || key.find_first_of(".[", 5) != std::string::npos)
+            continue;
+          for (size_t p = 0; p < method->params.size(); ++p) {
+            if (method->params[p].name != stmt.value->text) continue;
+            const ValueKind kind = caller_param_kind(*method, p);
+            if (kind == ValueKind::Unknown) break;
+            Fact fact;
+            fact.kind = kind;
+            attrs.emplace(key.substr(5), fact);
+          }
+        }
+      });
+    }
+  }
+}
+
+ValueKind FileAnalysis::caller_param_kind(const Function& function, size_t param) const {
+  const auto it = caller_param_kinds_.find(&function);
+  if (it == caller_param_kinds_.end() || param >= it->second.size()) return ValueKind::Unknown;
+  return it->second[param];
+}
+
+}  // namespace sealint::ir
