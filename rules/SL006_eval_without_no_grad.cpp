@@ -102,6 +102,9 @@ class EvalWithoutNoGrad final : public Rule {
       if (analysis.runs_without_grad(function)) continue;
       // Unit tests (`test_*`) run models in eval mode with autograd on to check autograd itself.
       if (function.name.starts_with("test_")) continue;
+      // A constructor runs once per object: a model it runs in a loop (a sample batch through
+      // each new layer to infer a size) is set-up, not an evaluation pass.
+      if (function.name == "__init__") continue;
       const bool evaluation_function = is_evaluation_function(module, analysis, function);
       const std::vector<ModeSwitch> switches = mode_switches(function);
       ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {

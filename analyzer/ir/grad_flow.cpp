@@ -1016,12 +1016,33 @@ class GradWalker {
   // a graph result while autograd is on; the callables known to cut it (`float`, `len`,
   // `.item()`, a function of the project whose summary says so) are answered before this.
   // A loss function runs here with autograd on: every loop around it computes a loss per
-  // iteration, a training or evaluation step whatever its data is called, unless this is a
-  // module's own method (a `forward()` that sums losses over heads or time steps). A model run
-  // alone is not enough: a loop over layers or inputs inside one pass builds the pass itself.
-  void note_loss_computed() {
+  // iteration, an evaluation step whatever its data is called, unless this is a module's own
+  // method or one step's computation (a `forward()` or a step that sums losses over heads or
+  // time steps before one backward). A model run alone is not enough: a loop over layers or
+  // inputs inside one pass builds the pass itself.
+  void note_loss_computed(const Expr& call) {
     if (loops_.empty()) return;
+    // `for name, criterion in self.criteria.items()`: the loop goes over loss functions (the
+    // terms of one loss), not over data.
+    const Expr* callee = root_name(call.callee());
+    for (const Stmt* loop : loops_) {
+      for (const Expr* target : loop->targets) {
+        bool binds = false;
+        for_each_subexpr(*target, [&](const Expr& sub) {
+          binds = binds || (callee != nullptr && sub.kind == ExprKind::Name &&
+                            callee->kind == ExprKind::Name && sub.text == callee->text);
+        });
+        if (binds) return;
+      }
+    }
     if (fn_.parent_class != nullptr && a_.is_module_class(fn_.parent_class)) return;
+    // `forward()` of a loss object of another file's class (a criterion summing its tasks'
+    // losses); the name is the API, its class may be out of sight.
+    if (fn_.name == "forward") return;
+    // A backward in the function but outside the loop consumes what the loop built: the loop is
+    // one step's computation (a sum over time steps or tasks), not a sequence of steps. Inside
+    // the loop, loop_trains answers already.
+    if (!out_.backward_graphs.empty() || !implicit_gradient_.empty()) return;
     for (const Stmt* loop : loops_) a_.model_run_loops_[loop] = true;
   }
 
@@ -1042,7 +1063,7 @@ class GradWalker {
         return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
       case ValueKind::LossFn:
         if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
-        note_loss_computed();
+        note_loss_computed(call);
         return grad_fact(true);
       case ValueKind::Class: {
         Fact fact;
@@ -1221,7 +1242,7 @@ class GradWalker {
       case ValueKind::LossFn:
         if (method != "forward") return {};
         if (no_grad_ > 0) return no_grad_fact();
-        note_loss_computed();
+        note_loss_computed(call);
         return grad_fact(true);
       case ValueKind::Container:
         if (method == "pop" || method == "popleft" || method == "get" || method == "__getitem__") {
