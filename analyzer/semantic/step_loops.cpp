@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_set>
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
@@ -117,12 +118,31 @@ bool StepLoops::uses_outer_model(const ir::Function& function, const Stmt& loop)
       });
     }
   });
+  // What the loop steps or zeroes (`opt.step()`, `opt.zero_grad()`), and what it hands to a
+  // function of the file that trains (`train_step(net, batch, opt)`): the model and optimizer
+  // by what is done with them, whatever they are called.
+  std::unordered_set<const Expr*> stepped;
+  ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
+    ir::for_each_expr(stmt, [&](const Expr& call) {
+      if (call.kind != ExprKind::Call) return;
+      if (call.callee()->kind == ExprKind::Attr) {
+        const std::string_view method = call.callee()->text;
+        if ((method == "step" || method == "zero_grad") && call.arg_count() == 0)
+          stepped.insert(call.callee()->base());
+      }
+      const ir::Function* target = analysis_.resolve_callee(function, call);
+      if (target == nullptr || target == &function || !analysis_.summary(*target).trains) return;
+      for (size_t i = 0; i < call.arg_count(); ++i) stepped.insert(call.arg(i));
+      for (const ir::Keyword& keyword : call.keywords) stepped.insert(keyword.value);
+    });
+  });
   bool uses = false;
   ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
     ir::for_each_expr(stmt, [&](const Expr& expr) {
       if (uses || (expr.kind != ExprKind::Name && expr.kind != ExprKind::Attr)) return;
       const ir::ValueKind kind = analysis_.fact(expr).kind;
       const bool model = kind == ir::ValueKind::Module || kind == ir::ValueKind::Optimizer ||
+                         kind == ir::ValueKind::LossFn || stepped.contains(&expr) ||
                          knowledge::is_model_like_name(expr.text) ||
                          knowledge::is_optimizer_like_name(expr.text);
       if (!model) return;
