@@ -209,7 +209,8 @@ class GradWalker {
       const std::string_view name = fn_.params[i].name;
       // What the file's callers pass first (structure), the parameter's name last.
       param.kind = a_.caller_param_kind(fn_, i);
-      if (param.kind == ValueKind::Unknown) param.kind = kind_from_use(fn_, name);
+      if (param.kind == ValueKind::Unknown)
+        param.kind = kind_from_use(fn_, name, implicit_gradient_, out_.backward_places);
       if (param.kind == ValueKind::Unknown) {
         if (is_model_like_name(name)) param.kind = ValueKind::Module;
         if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;

@@ -1,5 +1,7 @@
 #include "analyzer/ir/kinds_from_use.h"
 
+#include <algorithm>
+
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/torch_api.h"
 
@@ -17,9 +19,69 @@ bool is_flag_argument(const Expr& call) {
          (arg->kind == ExprKind::UnaryOp && arg->text == "not");
 }
 
+bool contains(const std::vector<std::string>& sorted, std::string_view key) {
+  return std::binary_search(sorted.begin(), sorted.end(), key);
+}
+
+// Calls of `name` in `expr`: `top` for one that makes `expr`'s value (the outermost call, through
+// arithmetic), `fed` for one nested in another call's arguments or receiver.
+void find_calls(const Expr& expr, std::string_view name, bool outermost, bool& top, bool& fed) {
+  if (expr.kind == ExprKind::Call) {
+    const Expr* callee = expr.callee();
+    if (callee->kind == ExprKind::Name && callee->text == name) (outermost ? top : fed) = true;
+    for (const Expr* item : expr.items) find_calls(*item, name, false, top, fed);
+    for (const Keyword& keyword : expr.keywords) find_calls(*keyword.value, name, false, top, fed);
+    return;
+  }
+  // `loss = a + b`, `loss = -f(x)`: arithmetic keeps the outermost position.
+  const bool arithmetic = expr.kind == ExprKind::BinOp || expr.kind == ExprKind::UnaryOp;
+  for (const Expr* item : expr.items) find_calls(*item, name, outermost && arithmetic, top, fed);
+}
+
+// What the backward says of `name`: LossFn when its call makes the 0-d loss handed to a
+// backward, Module when its call feeds a graph a backward consumes, Unknown when it does neither.
+ValueKind kind_from_backward(const Function& function, std::string_view name,
+                             const std::vector<std::string>& losses,
+                             const std::vector<std::string>& sources) {
+  if (sources.empty() && losses.empty()) return ValueKind::Unknown;
+  bool makes = false;
+  bool feeds = false;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (stmt.kind == StmtKind::Assign && stmt.value != nullptr) {
+      for (const Expr* target : stmt.targets) {
+        if (target->kind != ExprKind::Name) continue;
+        bool top = false;
+        bool fed = false;
+        find_calls(*stmt.value, name, true, top, fed);
+        if (contains(losses, target->text)) {
+          makes = makes || top;
+          feeds = feeds || fed;
+        } else if (contains(sources, target->text)) {
+          feeds = feeds || top || fed;
+        }
+      }
+    }
+    // `f(g(x), y).backward()`, `g(x).sum().backward()`
+    for_each_expr(stmt, [&](const Expr& call) {
+      if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr ||
+          call.callee()->text != "backward")
+        return;
+      bool top = false;
+      bool fed = false;
+      find_calls(*call.callee()->base(), name, true, top, fed);
+      makes = makes || top;
+      feeds = feeds || fed;
+    });
+  });
+  if (makes == feeds) return ValueKind::Unknown;  // neither, or both (a recursive step)
+  return makes ? ValueKind::LossFn : ValueKind::Module;
+}
+
 }  // namespace
 
-ValueKind kind_from_use(const Function& function, std::string_view name) {
+ValueKind kind_from_use(const Function& function, std::string_view name,
+                        const std::vector<std::string>& losses,
+                        const std::vector<std::string>& sources) {
   bool module = false;
   bool zeroed = false;
   bool stepped = false;
@@ -45,7 +107,7 @@ ValueKind kind_from_use(const Function& function, std::string_view name) {
   });
   if (module) return ValueKind::Module;
   if (zeroed && stepped) return ValueKind::Optimizer;
-  return ValueKind::Unknown;
+  return kind_from_backward(function, name, losses, sources);
 }
 
 }  // namespace sealint::ir

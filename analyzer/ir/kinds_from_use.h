@@ -3,14 +3,22 @@
 // answers `net.eval()`, `net.train(flag)` or `net.parameters()`; a value that is both zeroed and
 // stepped (`opt.zero_grad()`, `opt.step()`) is an optimizer. Flow-insensitive over the whole
 // body, so that a call before the evidence (`out = net(x)` above `net.eval()` in a loop) sees it.
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyzer/ir/facts.h"
 #include "analyzer/ir/ir.h"
 
 namespace sealint::ir {
 
-// The kind `function`'s uses give the plain name `name` (a parameter), or Unknown.
-[[nodiscard]] ValueKind kind_from_use(const Function& function, std::string_view name);
+// The kind `function`'s uses give the plain name `name` (a parameter), or Unknown. With the
+// places of the function a backward consumes (`losses`: names handed to a backward without a
+// gradient, 0-d losses; `sources`: every place a consumed graph was computed from; both sorted),
+// a callable whose call makes a loss is a loss function (`loss = f(out, y)`), and one whose call
+// feeds a consumed graph is a module (`out = g(x)`, `f(g(x), y)`): evidence from effects.
+[[nodiscard]] ValueKind kind_from_use(const Function& function, std::string_view name,
+                                      const std::vector<std::string>& losses = {},
+                                      const std::vector<std::string>& sources = {});
 
 }  // namespace sealint::ir

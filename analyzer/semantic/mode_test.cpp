@@ -1,5 +1,7 @@
 #include "analyzer/semantic/mode_test.h"
 
+#include <string_view>
+
 #include "analyzer/knowledge/naming.h"
 
 namespace sealint::semantic {
@@ -50,6 +52,56 @@ bool is_mode_comparison(const Expr& compare) {
          rhs->kind == ExprKind::Const && rhs->text == "None";
 }
 
+// Does `loop` bind `name`: a target of the loop itself or of an assignment in its body?
+bool binds_in(const ir::Stmt& loop, std::string_view name) {
+  bool binds = false;
+  auto check = [&](const Expr* target) {
+    ir::for_each_subexpr(*target, [&](const Expr& sub) {
+      binds = binds || (sub.kind == ExprKind::Name && sub.text == name);
+    });
+  };
+  for (const Expr* target : loop.targets) check(target);
+  ir::for_each_nested(loop.body, [&](const ir::Stmt& stmt) {
+    for (const Expr* target : stmt.targets) check(target);
+  });
+  return binds;
+}
+
+// A plain name the loop does not bind: the same in every iteration (a parameter, a local set
+// before the loop). Attributes are left out: `self.x` may change under a call in the loop.
+bool is_invariant_name(const Expr* expr, const ir::Stmt& loop) {
+  return expr != nullptr && expr->kind == ExprKind::Name && !binds_in(loop, expr->text);
+}
+
+// A condition on a flag that holds the same value in every iteration of `loop`, whatever the
+// flag is called: `if train:`, `if not evaluating:`, `if mode == "fit":`, `if opt is not None:`.
+// A backward only under it runs in every pass or in none, while the forward runs in all.
+const Expr* invariant_flag_test(const Expr* condition, const ir::Stmt& loop) {
+  switch (condition->kind) {
+    case ExprKind::Name:
+      return is_invariant_name(condition, loop) ? condition : nullptr;
+    case ExprKind::UnaryOp:
+      return condition->text == "not" && is_invariant_name(condition->base(), loop) ? condition
+                                                                                    : nullptr;
+    case ExprKind::Compare: {
+      if (condition->items.size() != 2) return nullptr;
+      const Expr* lhs = condition->items[0];
+      const Expr* rhs = condition->items[1];
+      const bool literal = rhs->kind == ExprKind::Const || lhs->kind == ExprKind::Const;
+      return literal && (is_invariant_name(lhs, loop) || is_invariant_name(rhs, loop)) ? condition
+                                                                                       : nullptr;
+    }
+    case ExprKind::BoolOp:
+      if (condition->text != "and") return nullptr;
+      for (const Expr* side : condition->items) {
+        if (const Expr* test = invariant_flag_test(side, loop)) return test;
+      }
+      return nullptr;
+    default:
+      return nullptr;
+  }
+}
+
 }  // namespace
 
 const Expr* training_mode_test(const Expr* condition) {
@@ -88,8 +140,15 @@ TrainingBranch training_branch(const ir::StmtContext& where, const ir::Stmt& stm
     if (branch.handler || branch.stmt->kind != ir::StmtKind::If ||
         !ir::block_contains(branch.stmt->body, stmt))
       continue;
-    if (const Expr* test = training_mode_test(branch.stmt->value))
+    if (const Expr* test = training_mode_test(branch.stmt->value)) {
       found = {test, branch.loop_depth};
+    } else if (branch.loop_depth > 0 && branch.loop_depth <= where.loops.size()) {
+      // The structure, whatever the flag is called: a test the innermost loop around the `if`
+      // cannot change.
+      if (const Expr* flag =
+              invariant_flag_test(branch.stmt->value, *where.loops[branch.loop_depth - 1]))
+        found = {flag, branch.loop_depth};
+    }
   }
   return found;
 }
