@@ -84,8 +84,11 @@ void consumed_places(const Expr* expr, std::vector<std::string>& out,
       if (through_arguments) {
         for (size_t i = 0; i < e->arg_count(); ++i) stack.push_back(e->arg(i));
       }
+      // A method's receiver: `loss.sum()`; with arguments (`out.view(-1, n)`) only among the
+      // sources, where what the graph was computed from counts.
       const Expr* callee = e->callee();
-      if (callee->kind == ExprKind::Attr && e->arg_count() == 0) stack.push_back(callee->base());
+      if (callee->kind == ExprKind::Attr && (e->arg_count() == 0 || through_arguments))
+        stack.push_back(callee->base());
       continue;
     }
     if (e->kind == ExprKind::Lambda) continue;
@@ -126,6 +129,7 @@ void sort_unique(std::vector<std::string>& places) {
 
 BackwardPlaces backward_places_of(const Function& function) {
   std::vector<std::string> places;
+  std::vector<std::string> inputs;
   std::vector<std::string> implicit_gradient;
   std::vector<const Stmt*> assignments;
   for_each_nested(function.body, [&](const Stmt& stmt) {
@@ -145,13 +149,19 @@ BackwardPlaces backward_places_of(const Function& function) {
       // `loss.backward(retain_graph=True)` consumes the receiver; `accelerator.backward(loss)`,
       // `torch.autograd.grad(loss, params)` and `loss.backward(torch.ones_like(loss))` their
       // first argument.
+      // What it is handed (`places`), and the inputs of the calls that made that value
+      // (`inputs`: `out` in `crit(out, y).backward()`), which are its sources only.
+      auto consume = [&](const Expr* handed) {
+        consumed_places(handed, places, false);
+        consumed_places(handed, inputs, true);
+      };
       if (expr.arg(0) != nullptr) {
-        consumed_places(expr.arg(0), places);
+        consume(expr.arg(0));
       } else if (callee->kind == ExprKind::Attr && !autograd_fn) {
-        consumed_places(callee->base(), places);
+        consume(callee->base());
       }
-      if (const Expr* outputs = expr.keyword("outputs")) consumed_places(outputs, places);
-      if (const Expr* tensors = expr.keyword("tensors")) consumed_places(tensors, places);
+      if (const Expr* outputs = expr.keyword("outputs")) consume(outputs);
+      if (const Expr* tensors = expr.keyword("tensors")) consume(tensors);
     });
   });
   // Follow one or two assignment steps back: `loss = total / n; loss.backward()` consumes total.
@@ -175,6 +185,7 @@ BackwardPlaces backward_places_of(const Function& function) {
   };
   BackwardPlaces result;
   result.graphs = follow(places, false);
+  places.insert(places.end(), inputs.begin(), inputs.end());
   result.with_sources = follow(std::move(places), true);
   sort_unique(implicit_gradient);
   result.implicit_gradient = std::move(implicit_gradient);
@@ -203,6 +214,8 @@ class GradWalker {
     const knowledge::FrameworkHook* graph_param = framework_hook_of(a_.module(), fn_);
     if (graph_param != nullptr && (graph_param->graph_param < 0 || no_grad_ > 0))
       graph_param = nullptr;
+    const BackwardEvidence backward_evidence{implicit_gradient_, out_.backward_graphs,
+                                             out_.backward_places};
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
       param.params = 1U << i;
@@ -210,7 +223,7 @@ class GradWalker {
       // What the file's callers pass first (structure), the parameter's name last.
       param.kind = a_.caller_param_kind(fn_, i);
       if (param.kind == ValueKind::Unknown)
-        param.kind = kind_from_use(fn_, name, implicit_gradient_, out_.backward_places);
+        param.kind = kind_from_use(fn_, name, backward_evidence);
       if (param.kind == ValueKind::Unknown) {
         if (is_model_like_name(name)) param.kind = ValueKind::Module;
         if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;

@@ -41,24 +41,46 @@ void find_calls(const Expr& expr, std::string_view name, bool outermost, bool& t
 // What the backward says of `name`: LossFn when its call makes the 0-d loss handed to a
 // backward, Module when its call feeds a graph a backward consumes, Unknown when it does neither.
 ValueKind kind_from_backward(const Function& function, std::string_view name,
-                             const std::vector<std::string>& losses,
-                             const std::vector<std::string>& sources) {
+                             const BackwardEvidence& backward) {
+  const std::vector<std::string>& losses = backward.losses;
+  const std::vector<std::string>& graphs = backward.graphs;
+  const std::vector<std::string>& sources = backward.sources;
   if (sources.empty() && losses.empty()) return ValueKind::Unknown;
   bool makes = false;
   bool feeds = false;
   for_each_nested(function.body, [&](const Stmt& stmt) {
     if (stmt.kind == StmtKind::Assign && stmt.value != nullptr) {
       for (const Expr* target : stmt.targets) {
-        if (target->kind != ExprKind::Name) continue;
         bool top = false;
         bool fed = false;
-        find_calls(*stmt.value, name, true, top, fed);
-        if (contains(losses, target->text)) {
-          makes = makes || top;
-          feeds = feeds || fed;
-        } else if (contains(sources, target->text)) {
-          feeds = feeds || top || fed;
+        if (target->kind == ExprKind::Name) {
+          find_calls(*stmt.value, name, true, top, fed);
+          if (contains(losses, target->text)) {
+            makes = makes || top;
+            feeds = feeds || fed;
+          } else if (contains(sources, target->text)) {
+            feeds = feeds || top || fed;
+          }
+          continue;
         }
+        // `loss, n, logs = f(out, y)`: a call whose results include the loss makes it (a
+        // criterion returning counts and logs beside); `out, hidden = g(x, hidden)`: one whose
+        // results include a consumed graph feeds it.
+        // A result handed to a backward through a wrapper (`opt.backward(loss)`) may be either:
+        // no evidence then.
+        bool loss = false;
+        bool handed = false;
+        bool consumed = false;
+        for_each_subexpr(*target, [&](const Expr& sub) {
+          if (sub.kind != ExprKind::Name) return;
+          loss = loss || contains(losses, sub.text);
+          handed = handed || contains(graphs, sub.text);
+          consumed = consumed || contains(sources, sub.text);
+        });
+        if (!loss && (handed || !consumed)) continue;
+        find_calls(*stmt.value, name, true, top, fed);
+        makes = makes || (loss && top);
+        feeds = feeds || fed || (!loss && top);
       }
     }
     // `f(g(x), y).backward()`, `g(x).sum().backward()`
@@ -80,8 +102,7 @@ ValueKind kind_from_backward(const Function& function, std::string_view name,
 }  // namespace
 
 ValueKind kind_from_use(const Function& function, std::string_view name,
-                        const std::vector<std::string>& losses,
-                        const std::vector<std::string>& sources) {
+                        const BackwardEvidence& backward) {
   bool module = false;
   bool zeroed = false;
   bool stepped = false;
@@ -107,7 +128,7 @@ ValueKind kind_from_use(const Function& function, std::string_view name,
   });
   if (module) return ValueKind::Module;
   if (zeroed && stepped) return ValueKind::Optimizer;
-  return kind_from_backward(function, name, losses, sources);
+  return kind_from_backward(function, name, backward);
 }
 
 }  // namespace sealint::ir

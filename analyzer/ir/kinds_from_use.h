@@ -12,13 +12,18 @@
 
 namespace sealint::ir {
 
-// The kind `function`'s uses give the plain name `name` (a parameter), or Unknown. With the
-// places of the function a backward consumes (`losses`: names handed to a backward without a
-// gradient, 0-d losses; `sources`: every place a consumed graph was computed from; both sorted),
-// a callable whose call makes a loss is a loss function (`loss = f(out, y)`), and one whose call
-// feeds a consumed graph is a module (`out = g(x)`, `f(g(x), y)`): evidence from effects.
+// The places of a function that a backward consumes, each list sorted.
+struct BackwardEvidence {
+  std::vector<std::string> losses;   // handed to a backward without a gradient: 0-d losses
+  std::vector<std::string> graphs;   // handed to a backward, or computed from those by arithmetic
+  std::vector<std::string> sources;  // those, and every place they were computed from
+};
+
+// The kind `function`'s uses give the plain name `name` (a parameter), or Unknown. With what a
+// backward of the function consumes, a callable whose call makes a loss is a loss function
+// (`loss = f(out, y)`), and one whose call feeds a consumed graph is a module (`out = g(x)`,
+// `f(g(x), y)`): evidence from effects.
 [[nodiscard]] ValueKind kind_from_use(const Function& function, std::string_view name,
-                                      const std::vector<std::string>& losses = {},
-                                      const std::vector<std::string>& sources = {});
+                                      const BackwardEvidence& backward = {});
 
 }  // namespace sealint::ir
