@@ -11,6 +11,7 @@
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/semantic/call_sites.h"
+#include "analyzer/semantic/discarded_outputs.h"
 #include "analyzer/semantic/framework_of.h"
 #include "analyzer/semantic/grad_switches.h"
 #include "analyzer/semantic/iteration.h"
@@ -169,14 +170,22 @@ class EvalWithoutNoGrad final : public Rule {
     const bool evaluation_step =
         run.helper.function != nullptr &&
         is_evaluation_function(module, scope.analysis, *run.helper.function);
-    // Neither an evaluation function or step nor after `model.eval()`: nothing says this is
-    // evaluation.
-    if (!evaluation_function && !evaluation_step && eval_call == nullptr) return;
+    // What the loop does with the run's result: dropped, or only read as values (`.item()`,
+    // `.argmax()`, `int(...)`), no backward can reach its graph, whatever anything is called.
+    const bool discarded = !evaluation_function && !evaluation_step && eval_call == nullptr &&
+                           semantic::graph_is_discarded(scope.analysis, function, loop, *run.call);
+    // Neither an evaluation function or step nor after `model.eval()` nor a result no backward
+    // reaches: nothing says this is evaluation.
+    if (!evaluation_function && !evaluation_step && eval_call == nullptr && !discarded) return;
     const std::string name = model.empty() ? quote(module, *model_expr).text : model;
     std::vector<Related> related;
     if (eval_call != nullptr)
       related.push_back({eval_call->range,
                          fmt::format("`{}` is put in eval mode here", switched_name(*eval_call))});
+    if (discarded)
+      related.push_back({run.call->range,
+                         "its result is only read as values here: no backward "
+                         "can reach the graph"});
     const Region region = Region::loop(function, loop);
     related.push_back(region.repetition("the evaluation loop"));
     // The strongest evidence names the place: the `.eval()` call, else the function's name (the

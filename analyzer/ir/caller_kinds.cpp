@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/ir/escape.h"
+#include "analyzer/ir/kinds_from_use.h"
 #include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/walk.h"
 
@@ -64,7 +65,10 @@ void FileAnalysis::compute_caller_param_kinds() {
             it != locals.end() && it->second.kind != ValueKind::Unknown)
           return it->second.kind;
         for (size_t p = 0; p < caller.params.size(); ++p) {
-          if (caller.params[p].name == arg.text) return caller_param_kind(caller, p);
+          if (caller.params[p].name != arg.text) continue;
+          const ValueKind handed = caller_param_kind(caller, p);
+          // What the caller does with it (`net.eval()` before `predict(net, x)`).
+          return handed != ValueKind::Unknown ? handed : kind_from_use(caller, arg.text);
         }
         return ValueKind::Unknown;
       };

@@ -9,8 +9,10 @@ the list only shrinks. Its reason says which of two it is: a finding that rests 
 the API (a framework's hook, a library's field), or, with the prefix `open:`, a gap of the
 analysis not closed yet (a fact still taken from a name where structure should give it).
 
-Usage: run.py SEALINT SOURCE_DIR [--transform NAME] [--file SUBSTRING] [--summary]
-Exit 0 when every file is invariant or listed; 1 otherwise.
+Usage: run.py SEALINT SOURCE_DIR [--transform NAME] [--file SUBSTRING] [--write-gaps]
+Exit 0 when every file is invariant or listed; 1 otherwise. --write-gaps rewrites the `open:`
+lines of exceptions.tsv from this run (what each pair loses and gains), keeping the others: the
+diff of the file then shows what a change closed or opened.
 """
 
 import argparse
@@ -60,6 +62,34 @@ def load_exceptions():
     return listed
 
 
+WHY = {
+    "rename": "a kind, a loop or a step still taken from a name the file chose",
+    "for_to_next": "a loop advanced with next() in a while is not followed as the for loop was",
+    "body_to_helper": "what the step does is not followed through the helper it moved into",
+}
+
+
+def write_gaps(listed, found, names, files):
+    """exceptions.tsv with the `open:` lines of the transformations and files run replaced by
+    what this run found; API lines and other runs' lines are kept."""
+    def counts(items):
+        tally = collections.Counter(item if isinstance(item, str) else item[0] for item in items)
+        return ", ".join(f"{rule}×{n}" for rule, n in sorted(tally.items()))
+    lines = [l for l in EXCEPTIONS.read_text(encoding="utf-8").splitlines()]
+    kept = [l for l in lines if l.startswith("#") or not l.strip() or
+            not (l.split("\t")[2].startswith("open:") and l.split("\t")[1] in names and
+                 l.split("\t")[0] in files)]
+    for (file, name), (lost, gained) in sorted(found.items()):
+        if (file, name) in listed and not listed[(file, name)].startswith("open:"):
+            continue
+        what = "; ".join(part for part in (f"loses {counts(lost)}" if lost else "",
+                                           f"gains {counts(gained)}" if gained else "") if part)
+        kept.append(f"{file}\t{name}\topen: {WHY[name]} ({what})")
+    header = [l for l in kept if l.startswith("#")]
+    body = sorted(l for l in kept if not l.startswith("#") and l.strip())
+    EXCEPTIONS.write_text("\n".join(header + body) + "\n", encoding="utf-8")
+
+
 def check(sealint, source_dir, file, name):
     source = file.read_text(encoding="utf-8")
     try:
@@ -89,6 +119,7 @@ def main():
     parser.add_argument("--transform", choices=sorted(transform.TRANSFORMS), action="append")
     parser.add_argument("--file", help="only files whose name contains this")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--write-gaps", action="store_true")
     args = parser.parse_args()
     names = args.transform or sorted(transform.TRANSFORMS)
     listed = load_exceptions()
@@ -96,6 +127,7 @@ def main():
     rel = {f: str(f.relative_to(args.source_dir)) for f in files}
     jobs = [(f, n) for f in files for n in names]
     failures, applied, differing = [], 0, 0
+    gaps_found = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = pool.map(lambda job: check(args.sealint, args.source_dir, *job), jobs)
         for (file, name), result in zip(jobs, results):
@@ -106,11 +138,16 @@ def main():
             differs = bool(lost or gained)
             differing += differs
             key = (rel[file], name)
-            if differs and key not in listed:
+            if differs:
+                gaps_found[key] = (lost, gained)
+            if differs and (key not in listed or os.environ.get("METAMORPHIC_VERBOSE")):
                 failures.append(f"{rel[file]} [{name}]: lost {lost}, gained {gained}")
             elif not differs and key in listed:
                 failures.append(f"{rel[file]} [{name}]: listed in exceptions.tsv but invariant "
                                 "now: remove the line")
+    if args.write_gaps:
+        write_gaps(listed, gaps_found, set(names), {rel[f] for f in files})
+        return 0
     for failure in failures:
         print(failure)
     gaps = sum(1 for (file, name), reason in listed.items()

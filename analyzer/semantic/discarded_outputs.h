@@ -1,0 +1,19 @@
+#pragma once
+// A model run whose graph nothing can use (GENERALIZE.md, "evidence from effects"): in a loop
+// that does not train, the call's result is dropped (`model(x)`, `print(model(x))`,
+// `predict(model, x)` as a statement) or bound to names that are only read as values (`.item()`,
+// `.argmax()`, `.data`, `int(...)`, a comparison) or fed back into the same call (a generation
+// loop's hidden state). No backward can ever reach that graph: the run is evaluation, whatever
+// the function, the model or the loop are called.
+#include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/ir.h"
+
+namespace sealint::semantic {
+
+// `call` (in the body of `loop`, a loop of `function`) runs a model whose graph no later code of
+// the function can reach.
+[[nodiscard]] bool graph_is_discarded(const ir::FileAnalysis& analysis,
+                                      const ir::Function& function, const ir::Stmt& loop,
+                                      const ir::Expr& call);
+
+}  // namespace sealint::semantic
