@@ -10,6 +10,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/iteration.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -166,7 +167,7 @@ std::optional<LaterFeedback> fed_back_later(const ir::Module& module,
 
 // `for h in hidden: h.detach_()` in the loop, or (a C++ LSTM state) `std::get<0>(state).detach_();`
 // and `std::get<1>(state).detach_();`: the state is cut in place, element by element.
-bool detached_element_wise(const Stmt& loop, std::string_view state) {
+bool detached_element_wise(const ir::Function& function, const Stmt& loop, std::string_view state) {
   bool found = false;
   bool first = false;
   bool second = false;
@@ -182,10 +183,10 @@ bool detached_element_wise(const Stmt& loop, std::string_view state) {
         second = second || part->items[1]->text == "1";
       }
     }
-    if (found || inner.kind != StmtKind::Loop || inner.value == nullptr ||
-        inner.value->kind != ExprKind::Name || inner.value->text != state) {
-      return;
-    }
+    if (found || inner.kind != StmtKind::Loop) return;
+    // `for h in hidden:`, or `it = iter(hidden)` and `h = next(it)` in a `while`.
+    const Expr* parts = semantic::advanced_iterable(function, inner);
+    if (parts == nullptr || parts->kind != ExprKind::Name || parts->text != state) return;
     ir::for_each_nested(inner.body, [&](const Stmt& s) {
       ir::for_each_expr(s, [&](const Expr& e) {
         if (e.kind == ExprKind::Call && e.callee()->kind == ExprKind::Attr &&
@@ -272,7 +273,7 @@ class HiddenStateNotDetached final : public Rule {
     // The argument is detached (or fresh) at the call: its history was cut.
     if (!state) return;
     const Stmt* loop = feedback_loop(analysis, function, where.loops, state->name, rebinding);
-    if (loop == nullptr || detached_element_wise(*loop, state->name)) return;
+    if (loop == nullptr || detached_element_wise(function, *loop, state->name)) return;
     const std::string callee = quote(module, *call->callee()).text;
     const Region region = Region::loop(function, *loop);
     std::vector<Related> related = region.growth_evidence(state->name);

@@ -1711,6 +1711,21 @@ bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
       if (facts_[sub.id].kind == ValueKind::Loader) iterates = true;
     });
   }
+  // `batch = next(it)` in the body, `it` an iterator of a data loader (`it = iter(loader)`): a
+  // `while` or counted loop that advances the loader by hand.
+  if (!iterates) {
+    for_each_nested(loop.body, [&](const Stmt& stmt) {
+      for_each_expr(stmt, [&](const Expr& call) {
+        if (iterates || call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Name ||
+            call.callee()->text != "next" || call.arg(0) == nullptr)
+          return;
+        const Expr& it = *call.arg(0);
+        iterates = facts_[it.id].kind == ValueKind::Loader ||
+                   ((it.kind == ExprKind::Name || it.kind == ExprKind::Attr) &&
+                    is_loader_like_name(it.text));
+      });
+    });
+  }
   iterates = iterates || loop_trains(loop) || model_run_loops_.contains(&loop);
   iteration_loops_[&loop] = iterates;
   return iterates;

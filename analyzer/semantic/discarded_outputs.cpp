@@ -1,13 +1,12 @@
 #include "analyzer/semantic/discarded_outputs.h"
 
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/builtins.h"
 #include "analyzer/knowledge/torch_api.h"
-#include "analyzer/semantic/definitions.h"
+#include "analyzer/semantic/iteration.h"
 
 namespace sealint::semantic {
 namespace {
@@ -74,35 +73,13 @@ const Stmt* statement_of(const std::vector<Stmt*>& body, const Expr& call) {
   return found;
 }
 
-// A few written-out items: a literal collection, a name the function binds once to one, or
-// `range(2)` (`range(2 if jit else 1)`): a demonstration or a warm-up, not an evaluation pass.
-bool iterates_few_written_out(const ir::Function& function, const Stmt& loop) {
-  if (loop.loop_kind != ir::LoopKind::For || loop.value == nullptr) return false;
-  auto literal_collection = [](const Expr* e) {
-    return e != nullptr && e->kind == ExprKind::Collection;
-  };
-  auto small_literal = [](const Expr* e) {
-    if (e->kind == ExprKind::Const) return e->const_kind == ir::ConstKind::Int;
-    return e->kind == ExprKind::IfExp && e->items.size() == 3 &&
-           e->items[0]->kind == ExprKind::Const && e->items[2]->kind == ExprKind::Const;
-  };
-  const Expr* value = loop.value;
-  if (literal_collection(value)) return true;
-  if (value->kind == ExprKind::Call && value->callee()->kind == ExprKind::Name &&
-      value->callee()->text == "range" && value->arg_count() == 1 && small_literal(value->arg(0)))
-    return true;
-  if (value->kind != ExprKind::Name || function.has_param(value->text)) return false;
-  Definitions definitions;
-  const std::vector<Definition>& bound = definitions.of(function, std::string(value->text));
-  return bound.size() == 1 && !bound.front().element && literal_collection(bound.front().value);
-}
-
 }  // namespace
 
 bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& function,
                         const Stmt& loop, const Expr& call) {
   if (analysis.loop_trains(loop) || analysis.summary(function).trains) return false;
-  if (iterates_few_written_out(function, loop)) return false;
+  // A few written-out items (`for u in [a, b]`, `range(2)`): a demonstration or a warm-up.
+  if (iterates_fixed_handful(analysis.module(), function, loop)) return false;
   const Stmt* stmt = statement_of(loop.body, call);
   if (stmt == nullptr) return false;
   // `model(x)`, `print(model(x).shape)` as a statement: the result is dropped, or read as a

@@ -135,6 +135,12 @@ bool handful_iterable(const Expr* e) {
     if (!folded || folded->huge) return std::nullopt;
     return folded->value;
   };
+  // `range(2 if jit else 1)`: either count is written out.
+  if (e->arg_count() == 1 && e->arg(0)->kind == ExprKind::IfExp && e->arg(0)->items.size() == 3) {
+    const std::optional<int64_t> one = literal(e->arg(0)->items[0]);
+    const std::optional<int64_t> other = literal(e->arg(0)->items[2]);
+    return one && other && *one <= kHandful && *other <= kHandful;
+  }
   std::optional<int64_t> first = literal(e->arg(0));
   if (e->arg_count() == 1) return first && *first <= kHandful;
   std::optional<int64_t> last = literal(e->arg(1));
@@ -158,10 +164,33 @@ bool has_method_called(const ir::Module& module, std::string_view name) {
 
 }  // namespace
 
+const Expr* advanced_iterable(const ir::Function& function, const Stmt& loop) {
+  if (loop.loop_kind == ir::LoopKind::For) return loop.value;
+  // `it = iter(xs)` bound once, and `x = next(it)` in the body of a `while`.
+  const Expr* advanced = nullptr;
+  ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
+    ir::for_each_expr(stmt, [&](const Expr& call) {
+      if (advanced == nullptr && call.kind == ExprKind::Call &&
+          call.callee()->kind == ExprKind::Name && call.callee()->text == "next" &&
+          call.arg(0) != nullptr && call.arg(0)->kind == ExprKind::Name)
+        advanced = call.arg(0);
+    });
+  });
+  if (advanced == nullptr || function.has_param(advanced->text)) return nullptr;
+  Definitions definitions;
+  const std::vector<Definition>& bound = definitions.of(function, std::string(advanced->text));
+  if (bound.size() != 1 || bound.front().element) return nullptr;
+  const Expr* made = bound.front().value;
+  if (made == nullptr || made->kind != ExprKind::Call || made->callee()->kind != ExprKind::Name ||
+      made->callee()->text != "iter" || made->arg_count() != 1)
+    return nullptr;
+  return made->arg(0);
+}
+
 bool iterates_fixed_handful(const ir::Module& module, const ir::Function& function,
                             const Stmt& loop) {
-  if (loop.loop_kind != ir::LoopKind::For || loop.value == nullptr) return false;
-  const Expr* iterable = loop.value;
+  const Expr* iterable = advanced_iterable(function, loop);
+  if (iterable == nullptr) return false;
   if (iterable->kind == ExprKind::Name && !function.has_param(iterable->text)) {
     // Bound once, here or (for a name the function does not bind) at the module's top level.
     Definitions definitions;
@@ -211,10 +240,10 @@ bool written_out_data(const Expr* e, int depth) {
 
 bool iterates_literal_value(const ir::Function& function, const Stmt& loop) {
   constexpr int kCallDepth = 3;
-  if (loop.loop_kind != ir::LoopKind::For || loop.value == nullptr) return false;
   // `range(len(x))` only: a loop over a list of configurations or over `range(n_classes)` runs
   // real work per item.
-  const Expr* range = loop.value;
+  const Expr* range = advanced_iterable(function, loop);
+  if (range == nullptr) return false;
   auto is_call_of = [](const Expr* e, std::string_view name) {
     return e->kind == ExprKind::Call && e->callee()->kind == ExprKind::Name &&
            e->callee()->text == name && e->arg_count() == 1 && e->keywords.empty();

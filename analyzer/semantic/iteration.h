@@ -29,7 +29,13 @@ namespace sealint::semantic {
 // `for x in [a, b, c]:` iterates a literal display: a fixed handful of times.
 [[nodiscard]] bool iterates_display(const ir::Stmt& loop);
 
-// The loop runs a fixed handful of times that the code writes out: over a display, or
+// What the loop goes over: a `for` loop's iterable, or for a `while` that advances an iterator
+// by hand (`x = next(it)` in its body, `it = iter(xs)` bound once in the function) that
+// iterator's source, `xs`; nullptr when neither.
+[[nodiscard]] const ir::Expr* advanced_iterable(const ir::Function& function, const ir::Stmt& loop);
+
+// The loop runs a fixed handful of times that the code writes out (also by hand, through
+// `next()`): over a display, or
 // `range(k)` with a literal k of at most kHandful, directly or through a name bound once to
 // one (`test_nums = range(15)` at the top of a demo). Work repeated that many times is bounded;
 // a step loop runs over data or a count of thousands.

@@ -7,6 +7,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/semantic/iteration.h"
 
 namespace sealint::semantic {
 
@@ -19,15 +20,16 @@ using ir::StmtKind;
 
 // `for mode in ["a", "b"]:`, `for lr, wd in itertools.product([...], [...]):`: the loop runs one
 // configuration per iteration (a test or a sweep), not a training step.
-bool iterates_literal(const Stmt& loop) {
-  if (loop.loop_kind != ir::LoopKind::For || loop.value == nullptr) return false;
+bool iterates_literal(const ir::Function& function, const Stmt& loop) {
+  const Expr* over = advanced_iterable(function, loop);
+  if (over == nullptr) return false;
   auto literal = [](const Expr* e) {
     return e->kind == ExprKind::Collection && e->collection_kind != ir::CollectionKind::Dict;
   };
-  if (literal(loop.value)) return true;
-  if (loop.value->kind != ExprKind::Call || loop.value->arg_count() == 0) return false;
-  for (size_t i = 0; i < loop.value->arg_count(); ++i) {
-    if (!literal(loop.value->arg(i))) return false;
+  if (literal(over)) return true;
+  if (over->kind != ExprKind::Call || over->arg_count() == 0) return false;
+  for (size_t i = 0; i < over->arg_count(); ++i) {
+    if (!literal(over->arg(i))) return false;
   }
   return true;
 }
@@ -42,9 +44,9 @@ bool StepLoops::is_step_loop(const ir::Function& function, const Stmt& loop) {
     if (stmt.kind == StmtKind::Loop && analysis_.loop_trains(stmt)) nested_trains = true;
   });
   // `for device in ["cpu", "cuda"]:` sweeps a few written-out settings, one run each.
-  if (!nested_trains && !iterates_literal(loop)) {
+  if (!nested_trains && !iterates_literal(function, loop)) {
     const Steps steps = body_steps(function, loop.body, 0);
-    result = steps == Steps::One || (steps == Steps::None && iterates_batches(loop));
+    result = steps == Steps::One || (steps == Steps::None && iterates_batches(function, loop));
     // An iteration that builds its own model and optimizer and uses nothing that outlives it is
     // an independent run (a seed sweep, a test), not a step of one training.
     result = result && uses_outer_model(function, loop);
@@ -159,10 +161,11 @@ bool StepLoops::uses_outer_model(const ir::Function& function, const Stmt& loop)
 }
 
 // `for x, y in loader:`: iterates a data loader's batches (not `for loader in loaders:`).
-bool StepLoops::iterates_batches(const Stmt& loop) const {
-  if (loop.loop_kind != ir::LoopKind::For || loop.value == nullptr) return false;
+bool StepLoops::iterates_batches(const ir::Function& function, const Stmt& loop) const {
+  const Expr* over = advanced_iterable(function, loop);
+  if (over == nullptr) return false;
   bool loader = false;
-  ir::for_each_subexpr(*loop.value, [&](const Expr& sub) {
+  ir::for_each_subexpr(*over, [&](const Expr& sub) {
     if ((sub.kind == ExprKind::Name || sub.kind == ExprKind::Attr) &&
         knowledge::is_loader_like_name(sub.text))
       loader = true;

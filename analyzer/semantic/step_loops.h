@@ -27,7 +27,7 @@ class StepLoops {
   Steps call_steps(const ir::Function& function, const ir::Expr& call, int depth);
   Steps function_steps(const ir::Function& function, int depth);
   bool uses_outer_model(const ir::Function& function, const ir::Stmt& loop) const;
-  bool iterates_batches(const ir::Stmt& loop) const;
+  bool iterates_batches(const ir::Function& function, const ir::Stmt& loop) const;
 
   const ir::FileAnalysis& analysis_;
   std::unordered_map<const ir::Stmt*, bool> step_loops_;

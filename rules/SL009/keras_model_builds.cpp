@@ -144,7 +144,9 @@ class KerasModelBuilds {
     // `if model is None: model = build()` builds once.
     if (semantic::under_once_branch(where, loop)) return;
     // A fixed handful of models (`for units in [32, 64]:`) is bounded.
-    if (semantic::iterates_display(loop)) return;
+    if (const ir::Expr* over = semantic::advanced_iterable(function, loop);
+        over != nullptr && over->kind == ir::ExprKind::Collection)
+      return;
     std::vector<Related> related;
     if (build.made_in_helper != nullptr) {
       related.push_back({build.made_in_helper->range,

@@ -7,6 +7,7 @@
 #include "analyzer/knowledge/data_loading.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/semantic/call_sites.h"
+#include "analyzer/semantic/iteration.h"
 #include "rules/SL011/data_flow.h"
 
 namespace sealint::rules::sl011 {
@@ -176,9 +177,11 @@ DataFlow::Fill DataFlow::find_fill(const Function& function, const std::string& 
     if (const std::optional<Added> added = fill_value(stmt, key)) {
       bool in_data_loop = false;
       for (const Stmt* loop : where.loops) {
-        if (loop->loop_kind != ir::LoopKind::For || loop->value == nullptr) continue;
+        // `for path in paths:`, or `it = iter(paths)` and `path = next(it)` in a `while`.
+        const Expr* iterable = semantic::advanced_iterable(function, *loop);
+        if (iterable == nullptr) continue;
         in_data_loop =
-            in_data_loop || is_data(classify(function, *loop->value, loop->range.begin, depth + 1));
+            in_data_loop || is_data(classify(function, *iterable, loop->range.begin, depth + 1));
       }
       if (in_data_loop || (added->many && is_data(classify(function, *added->value,
                                                            stmt.range.begin, depth + 1)))) {
