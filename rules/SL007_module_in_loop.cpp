@@ -10,6 +10,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/torch_nn.h"
+#include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/constructions.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/step_loops.h"
@@ -78,6 +79,32 @@ const Stmt* step_loop(semantic::StepLoops& step_loops, const ir::Function& funct
   return nullptr;
 }
 
+// The step loop of the file that runs `function` on every iteration: a call of it in a caller's
+// step loop, outside any one-time branch there (`train_step(model, batch)`, a helper that builds
+// the module each time it is called); the loop and the call, or nullptrs.
+struct CallingLoop {
+  const Stmt* loop = nullptr;
+  const Expr* call = nullptr;
+};
+CallingLoop calling_step_loop(semantic::CallSites& calls, semantic::StepLoops& step_loops,
+                              const ir::Function& function) {
+  for (const semantic::CallSite& site : calls.of(function)) {
+    if (site.caller == &function) continue;  // recursion adds no repetition
+    CallingLoop found;
+    ir::walk_statements(*site.caller, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
+      if (found.loop != nullptr || where.loops.empty()) return;
+      bool holds = false;
+      ir::for_each_expr(stmt, [&](const Expr& expr) { holds = holds || &expr == site.call; });
+      if (!holds) return;
+      const int guard_depth = one_time_guard_depth(where, false);
+      if (const Stmt* loop = step_loop(step_loops, *site.caller, where.loops, guard_depth))
+        found = {loop, site.call};
+    });
+    if (found.loop != nullptr) return found;
+  }
+  return {};
+}
+
 // A constructor or `__init__`: it builds a module's submodules once, loops included (a
 // ModuleList).
 bool is_constructor(const ir::Module& module, const ir::Function& function) {
@@ -97,6 +124,7 @@ class ModuleInLoop final : public Rule {
     if (!analysis.has_torch()) return;
     semantic::Constructions constructions(analysis);
     semantic::StepLoops step_loops(analysis);
+    semantic::CallSites calls(module, analysis);
     for (const ir::Function& function : module.functions()) {
       if (is_constructor(module, function)) continue;
       const bool per_step_method = function.parent_class != nullptr &&
@@ -112,8 +140,14 @@ class ModuleInLoop final : public Rule {
             continue;
           }
           if (c.built == Built::Parameter) continue;
-          if (const Stmt* loop = step_loop(step_loops, function, where.loops, guard_depth))
+          if (const Stmt* loop = step_loop(step_loops, function, where.loops, guard_depth)) {
             sl007::report_in_loop(module, *loop, stmt, c, sink);
+          } else if (where.loops.empty() && guard_depth < 0 && !per_step_method) {
+            // Built each time the function runs, and a step loop runs it on every iteration.
+            if (const CallingLoop caller = calling_step_loop(calls, step_loops, function);
+                caller.loop != nullptr)
+              sl007::report_in_loop(module, *caller.loop, stmt, c, sink, caller.call, &function);
+          }
         }
       });
     }

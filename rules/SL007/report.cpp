@@ -69,10 +69,15 @@ std::string_view allocates(const Expr& call) {
 }  // namespace
 
 void report_in_loop(const ir::Module& module, const Stmt& loop, const Stmt& stmt,
-                    const Construction& c, DiagnosticSink& sink) {
+                    const Construction& c, DiagnosticSink& sink, const ir::Expr* call,
+                    const ir::Function* helper) {
   const bool cpp = module.language() == ir::Language::Cpp;
   const std::string text = constructor_text(module, stmt, *c.call);
-  std::vector<Related> related = {{ir::loop_header(loop), "the training loop that repeats it"}};
+  std::vector<Related> related;
+  if (call != nullptr && helper != nullptr)
+    related.push_back(
+        {call->range, fmt::format("`{}()` runs here, on every iteration", helper->name)});
+  related.push_back({ir::loop_header(loop), "the training loop that repeats it"});
   if (c.built == Built::Optimizer) {
     sink.report(info(), construction_range(stmt, *c.call),
                 fmt::format("`{}` is constructed on every iteration of the training loop: each "
