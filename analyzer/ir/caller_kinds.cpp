@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "analyzer/ir/escape.h"
-#include "analyzer/ir/kinds_from_use.h"
 #include "analyzer/ir/grad_flow.h"
+#include "analyzer/ir/kinds_from_use.h"
 #include "analyzer/ir/walk.h"
 
 namespace sealint::ir {

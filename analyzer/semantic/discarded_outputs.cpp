@@ -101,6 +101,10 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
     });
   }
   if (!plain || names.empty()) return false;
+  // A parameter bound to the result may be the caller's (a C++ output reference, `Tensor& last`).
+  for (const std::string_view name : names) {
+    if (function.has_param(name)) return false;
+  }
   bool only_values = true;
   ir::for_each_nested(function.body, [&](const Stmt& other) {
     if (!only_values || &other == stmt) return;

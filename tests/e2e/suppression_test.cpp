@@ -46,10 +46,12 @@ TEST_F(SuppressionTest, UnknownRuleInASuppressionIsAWarningThatKeepsTheExitStatu
   EXPECT_THAT(run.err, HasSubstr("other.py:2:8: warning: unknown rule 'SL999'"));
 }
 
+// The scripts below call `apply(x)`, a callable nothing says is a model: no rule fires on the
+// line, so each suppression there is unused (a model's result dropped in a loop is SL006's).
 TEST_F(SuppressionTest, AnUnusedSuppressionIsReportedOnlyWhenSl012IsSelected) {
   write("fixed.py",
-        "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
-        "        model(x)  # noqa: SL001\n");
+        "import torch\n\n\ndef f(loader, apply):\n    for x in loader:\n"
+        "        apply(x)  # noqa: SL001\n");
   const RunOutput quiet = this->run({"fixed.py"});
   EXPECT_EQ(quiet.exit_code, 0) << describe(quiet);
   const RunOutput run = this->run({"--extend-select", "SL012", "fixed.py"});
@@ -63,29 +65,29 @@ TEST_F(SuppressionTest, AnUnusedSuppressionIsReportedOnlyWhenSl012IsSelected) {
 
 TEST_F(SuppressionTest, FixRemovesAnUnusedSuppressionAndKeepsOneWithAnotherLintersCodes) {
   write("fixed.py",
-        "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
-        "        model(x)  # noqa: SL001\n        model(x)  # noqa: SL002, E501\n"
+        "import torch\n\n\ndef f(loader, apply):\n    for x in loader:\n"
+        "        apply(x)  # noqa: SL001\n        apply(x)  # noqa: SL002, E501\n"
         "    # sealint: ignore-file[SL006]\n");
   const RunOutput run = this->run({"--extend-select", "SL012", "--fix", "fixed.py"});
   EXPECT_EQ(read_file(cwd() / "fixed.py"),
-            "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
-            "        model(x)\n        model(x)  # noqa: SL002, E501\n")
+            "import torch\n\n\ndef f(loader, apply):\n    for x in loader:\n"
+            "        apply(x)\n        apply(x)  # noqa: SL002, E501\n")
       << describe(run);
   EXPECT_THAT(run.out, HasSubstr("unused suppression of SL002"));
 }
 
 TEST_F(SuppressionTest, AnUnusedSuppressionOfARuleThatDidNotRunIsNotJudged) {
   write("fixed.py",
-        "import torch\n\n\ndef f(loader, model):\n    for x in loader:\n"
-        "        model(x)  # noqa: SL001\n");
+        "import torch\n\n\ndef f(loader, apply):\n    for x in loader:\n"
+        "        apply(x)  # noqa: SL001\n");
   const RunOutput run = this->run({"--select", "SL002,SL012", "fixed.py"});
   EXPECT_EQ(run.exit_code, 0) << describe(run);
 }
 
 TEST_F(SuppressionTest, AFileSuppressionOfSl012AtTheTopSilencesItAndIsInUse) {
   write("fixed.py",
-        "# sealint: ignore-file[SL012]\nimport torch\n\n\ndef f(loader, model):\n"
-        "    for x in loader:\n        model(x)  # noqa: SL001\n");
+        "# sealint: ignore-file[SL012]\nimport torch\n\n\ndef f(loader, apply):\n"
+        "    for x in loader:\n        apply(x)  # noqa: SL001\n");
   const RunOutput run = this->run({"--extend-select", "SL012", "fixed.py"});
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_THAT(run.out, HasSubstr("1 suppressed")) << describe(run);
