@@ -57,6 +57,7 @@ void FileAnalysis::compute_caller_param_kinds() {
           locals[target->text].add(is_role_kind(kind) ? kind : ValueKind::Unknown);
         }
       });
+      std::vector<ValueKind> caller_uses;  // what the caller does with its parameters, on demand
       auto argument_kind = [&](const Expr& arg) {
         const ValueKind constructed = classify_value(&arg).kind;
         if (is_role_kind(constructed)) return constructed;
@@ -68,7 +69,9 @@ void FileAnalysis::compute_caller_param_kinds() {
           if (caller.params[p].name != arg.text) continue;
           const ValueKind handed = caller_param_kind(caller, p);
           // What the caller does with it (`net.eval()` before `predict(net, x)`).
-          return handed != ValueKind::Unknown ? handed : kind_from_use(caller, arg.text);
+          if (handed != ValueKind::Unknown) return handed;
+          if (caller_uses.empty()) caller_uses = param_kinds_from_use(caller);
+          return caller_uses[p];
         }
         return ValueKind::Unknown;
       };

@@ -214,16 +214,15 @@ class GradWalker {
     const knowledge::FrameworkHook* graph_param = framework_hook_of(a_.module(), fn_);
     if (graph_param != nullptr && (graph_param->graph_param < 0 || no_grad_ > 0))
       graph_param = nullptr;
-    const BackwardEvidence backward_evidence{implicit_gradient_, out_.backward_graphs,
-                                             out_.backward_places};
+    const std::vector<ValueKind> used_as = param_kinds_from_use(
+        fn_, BackwardEvidence{implicit_gradient_, out_.backward_graphs, out_.backward_places});
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
       param.params = 1U << i;
       const std::string_view name = fn_.params[i].name;
       // What the file's callers pass first (structure), the parameter's name last.
       param.kind = a_.caller_param_kind(fn_, i);
-      if (param.kind == ValueKind::Unknown)
-        param.kind = kind_from_use(fn_, name, backward_evidence);
+      if (param.kind == ValueKind::Unknown) param.kind = used_as[i];
       if (param.kind == ValueKind::Unknown) {
         if (is_model_like_name(name)) param.kind = ValueKind::Module;
         if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;

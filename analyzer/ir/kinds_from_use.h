@@ -19,11 +19,11 @@ struct BackwardEvidence {
   std::vector<std::string> sources;  // those, and every place they were computed from
 };
 
-// The kind `function`'s uses give the plain name `name` (a parameter), or Unknown. With what a
-// backward of the function consumes, a callable whose call makes a loss is a loss function
-// (`loss = f(out, y)`), and one whose call feeds a consumed graph is a module (`out = g(x)`,
-// `f(g(x), y)`): evidence from effects.
-[[nodiscard]] ValueKind kind_from_use(const Function& function, std::string_view name,
-                                      const BackwardEvidence& backward = {});
+// The kind `function`'s uses give each of its parameters (Unknown where they say nothing), in
+// one walk of its body. With what a backward of the function consumes, a callable whose call
+// makes a loss is a loss function (`loss = f(out, y)`), and one whose call feeds a consumed
+// graph is a module (`out = g(x)`, `f(g(x), y)`): evidence from effects.
+[[nodiscard]] std::vector<ValueKind> param_kinds_from_use(const Function& function,
+                                                          const BackwardEvidence& backward = {});
 
 }  // namespace sealint::ir
