@@ -172,8 +172,11 @@ class EvalWithoutNoGrad final : public Rule {
         is_evaluation_function(module, scope.analysis, *run.helper.function);
     // What the loop does with the run's result: dropped, or only read as values (`.item()`,
     // `.argmax()`, `int(...)`), no backward can reach its graph, whatever anything is called.
-    const bool discarded = !evaluation_function && !evaluation_step && eval_call == nullptr &&
-                           semantic::graph_is_discarded(scope.analysis, function, loop, *run.call);
+    const bool discarded =
+        !evaluation_function && !evaluation_step && eval_call == nullptr &&
+        semantic::graph_is_discarded(scope.analysis, function, loop, *run.call) &&
+        (run.helper.function == nullptr ||
+         semantic::helper_keeps_no_graph(*run.helper.function, *run.helper.model_call));
     // Neither an evaluation function or step nor after `model.eval()` nor a result no backward
     // reaches: nothing says this is evaluation.
     if (!evaluation_function && !evaluation_step && eval_call == nullptr && !discarded) return;

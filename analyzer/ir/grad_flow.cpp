@@ -882,6 +882,13 @@ class GradWalker {
     }
     Fact fact;
     fact.params = base.params;
+    // A field of a model's output computed without autograd (`model(x).logits` under no_grad):
+    // no graph either.
+    if (base.grad == Grad::No && base.kind == ValueKind::Tensor && !base.detached) {
+      fact = no_grad_fact(ValueKind::Tensor);
+      fact.params = base.params;
+      return fact;
+    }
     if (base.grad == Grad::Yes && base.kind != ValueKind::Container) {
       fact.grad = Grad::Yes;
       fact.kind = ValueKind::Tensor;
@@ -930,7 +937,11 @@ class GradWalker {
     }
     Fact fact;
     fact.params = base.params;
-    if (base.grad == Grad::No) fact.grad = Grad::No;
+    if (base.grad == Grad::No) {
+      fact.grad = Grad::No;
+      // A slice of a tensor without a graph is such a tensor (`logits[..., :-1, :]`).
+      if (base.kind == ValueKind::Tensor) fact.kind = ValueKind::Tensor;
+    }
     return fact;
   }
 
@@ -1015,8 +1026,11 @@ class GradWalker {
         }
         if (auto builtin = eval_builtin(name, args, arg_params)) return *builtin;
       }
+      // A parameter: what the caller hands in is a callable nothing is known of. A name bound
+      // here to another library's object (`acc = torchmetrics.Accuracy()`) is not followed: such
+      // objects often compute values without a graph.
       if (target.kind == ValueKind::Unknown && target.grad == Grad::Unknown &&
-          state_.contains(name)) {
+          state_.contains(name) && fn_.has_param(name)) {
         return opaque_call(any_grad_arg, arg_params | target.params);
       }
     }
@@ -1070,12 +1084,26 @@ class GradWalker {
   }
 
   // Calling a value: a model, a loss function, a class, a function of the file.
+  // A loss's prediction (its first argument) is known to carry no graph, and no other argument
+  // carries one (`loss_fn(logits, y)` with the logits computed under no_grad).
+  bool inputs_without_graph(const Expr& call) const {
+    if (call.arg_count() == 0) return false;
+    const Fact& prediction = a_.facts_[call.arg(0)->id];
+    if (prediction.grad != Grad::No) return false;
+    for (size_t i = 1; i < call.arg_count(); ++i) {
+      if (a_.facts_[call.arg(i)->id].grad == Grad::Yes) return false;
+    }
+    return true;
+  }
+
   Fact call_value(const Expr& call, const Fact& target) {
     switch (target.kind) {
       case ValueKind::Module:
         return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
       case ValueKind::LossFn:
-        if (no_grad_ > 0) return no_grad_fact(ValueKind::Tensor);
+        // Of values computed without autograd (`loss_fn(logits, y)`, logits made under
+        // no_grad), a loss has no graph either.
+        if (no_grad_ > 0 || inputs_without_graph(call)) return no_grad_fact(ValueKind::Tensor);
         note_loss_computed(call);
         return grad_fact(true);
       case ValueKind::Class: {

@@ -16,4 +16,9 @@ namespace sealint::semantic {
                                       const ir::Function& function, const ir::Stmt& loop,
                                       const ir::Expr& call);
 
+// The helper `helper` (which a loop calls) keeps no graph of its model run `call`: it drops the
+// result, reads it as values, or returns it to the caller whose use graph_is_discarded judges;
+// never stores it (`self.runner.outputs = model(batch)`).
+[[nodiscard]] bool helper_keeps_no_graph(const ir::Function& helper, const ir::Expr& call);
+
 }  // namespace sealint::semantic
