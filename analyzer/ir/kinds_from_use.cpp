@@ -71,6 +71,18 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
   const auto& graphs = backward.graphs;
   const auto& sources = backward.sources;
   const bool any_backward = !losses.empty() || !sources.empty();
+  // The calls in `value`, assigned to what a backward consumes: the outermost makes the loss
+  // when `loss` (the value is a loss handed to it), every other one feeds the graph.
+  auto record = [&](const Expr& value, bool loss) {
+    find_calls(value, true, [&](std::string_view name, bool top) {
+      Uses* u = param(name);
+      if (u == nullptr) return;
+      if (loss && top)
+        u->makes = true;
+      else
+        u->feeds = true;
+    });
+  };
   for_each_nested(function.body, [&](const Stmt& stmt) {
     for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
@@ -101,15 +113,7 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
       if (target->kind == ExprKind::Name) {
         const bool loss = contains(losses, target->text);
         const bool source = contains(sources, target->text);
-        if (!loss && !source) continue;
-        find_calls(*stmt.value, true, [&](std::string_view name, bool top) {
-          Uses* u = param(name);
-          if (u == nullptr) return;
-          if (loss && top)
-            u->makes = true;
-          else
-            u->feeds = true;
-        });
+        if (loss || source) record(*stmt.value, loss);
         continue;
       }
       // `loss, n, logs = f(out, y)`: a call whose results include the loss makes it (a
@@ -125,15 +129,7 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
         handed = handed || contains(graphs, sub.text);
         consumed = consumed || contains(sources, sub.text);
       });
-      if (!loss && (handed || !consumed)) continue;
-      find_calls(*stmt.value, true, [&](std::string_view name, bool top) {
-        Uses* u = param(name);
-        if (u == nullptr) return;
-        if (loss && top)
-          u->makes = true;
-        else
-          u->feeds = true;
-      });
+      if (loss || (consumed && !handed)) record(*stmt.value, loss);
     }
   });
   std::vector<ValueKind> kinds;
