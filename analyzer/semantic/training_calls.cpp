@@ -1,7 +1,9 @@
 #include "analyzer/semantic/training_calls.h"
 
 #include "analyzer/ir/walk.h"
+#include "analyzer/knowledge/builtins.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/semantic/model_runs.h"
 
 namespace sealint::semantic {
 
@@ -104,6 +106,33 @@ std::string step_like_callee(const ir::FileAnalysis& analysis, const Expr& call)
     }
   }
   return ir::dotted_name(callee);
+}
+
+bool may_train_out_of_sight(const ir::FileAnalysis& analysis, const ir::Function& function) {
+  bool unknown = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    ir::for_each_expr(stmt, [&](const ir::Expr& call) {
+      if (unknown || call.kind != ir::ExprKind::Call) return;
+      if (is_model_call(analysis, call)) return;
+      if (analysis.resolve_callee_anywhere(function, call)) return;
+      // A method of a tensor, a module or a container: `x.to(device)`, `out.argmax(1)`.
+      const ir::Fact& callee = analysis.fact(*call.callee());
+      if (call.callee()->kind == ir::ExprKind::Attr) {
+        const ir::Fact& receiver = analysis.fact(*call.callee()->base());
+        if (receiver.kind == ir::ValueKind::Tensor || receiver.kind == ir::ValueKind::Module ||
+            receiver.kind == ir::ValueKind::Container || receiver.kind == ir::ValueKind::Number)
+          return;
+      }
+      if (callee.kind == ir::ValueKind::LossFn) return;
+      // A builtin that runs no step (`len(batch)`, `print(...)`); any other name (a local bound
+      // to one of several functions, another library's) may train.
+      if (call.callee()->kind == ir::ExprKind::Name &&
+          knowledge::kBuiltinsRunningNoStep.contains(call.callee()->text))
+        return;
+      unknown = true;
+    });
+  });
+  return unknown;
 }
 
 }  // namespace sealint::semantic

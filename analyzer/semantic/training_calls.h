@@ -30,4 +30,11 @@ namespace sealint::semantic {
 // `trainer.train`), or empty. `model.train()` switches a module's mode: not a step.
 [[nodiscard]] std::string step_like_callee(const ir::FileAnalysis& analysis, const ir::Expr& call);
 
+// Some call of `function` runs code whose training sealint cannot see (a method of another
+// library's object, an imported helper with no summary): a backward may run out of sight.
+// False when every call is a model or loss call, a function of the project, a tensor's,
+// module's or container's method, or a builtin.
+[[nodiscard]] bool may_train_out_of_sight(const ir::FileAnalysis& analysis,
+                                          const ir::Function& function);
+
 }  // namespace sealint::semantic

@@ -5,6 +5,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/semantic/training_calls.h"
 #include "rules/support/quote.h"
 
 namespace sealint::rules::sl006 {
@@ -54,8 +55,12 @@ void check_handed_step(const ir::Module& module, const ir::FileAnalysis& analysi
                        DiagnosticSink& sink) {
   const ir::Function& function = *step.function;
   if (analysis.runs_without_grad(function) || function.name.starts_with("test_")) return;
-  // An engine that evaluates: by the step's name or the engine's (`evaluator`).
-  if (!knowledge::is_evaluation_name(function.name) &&
+  // An engine that evaluates: the step never trains (no backward, no optimizer step, in it or
+  // in a function of the project it calls), whatever it is called; or by the step's name or the
+  // engine's (`evaluator`).
+  if (analysis.summary(function).trains) return;
+  if (semantic::may_train_out_of_sight(analysis, function) &&
+      !knowledge::is_evaluation_name(function.name) &&
       !knowledge::is_evaluation_class_name(knowledge::last_component(step.bound_to)))
     return;
   report_step(module, runs, semantic::Region::handed(step), sink);
