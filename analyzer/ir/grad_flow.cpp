@@ -1471,6 +1471,7 @@ class GradWalker {
         }
         // Grad whatever the arguments (a loss of the model's output), but made from them: a
         // summary says which parameters reach it, so a caller handing detached values is seen.
+        note_loss_computed(call);
         Fact fact = grad_fact(reduced);
         fact.params = arg_params;
         return fact;
@@ -1494,6 +1495,7 @@ class GradWalker {
       }
       // LibTorch spells the functional losses torch::mse_loss, torch::nll_loss ...: a 0-d loss.
       if (knowledge::kLossFunctions.contains(last) || knowledge::is_loss_function_name(last)) {
+        note_loss_computed(call);
         Fact fact = grad_fact(true);
         fact.params = arg_params;
         return fact;

@@ -1,6 +1,7 @@
 #include "analyzer/ir/kinds_from_use.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/torch_api.h"
@@ -83,9 +84,33 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
         u->feeds = true;
     });
   };
+  // `out = f(x)`: the parameter whose call made a local, for the losses below.
+  std::vector<std::pair<std::string_view, Uses*>> made_by;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+        stmt.value->kind != ExprKind::Call || stmt.value->callee()->kind != ExprKind::Name)
+      return;
+    Uses* u = param(stmt.value->callee()->text);
+    if (u == nullptr) return;
+    for (const Expr* target : stmt.targets) {
+      if (target->kind == ExprKind::Name) made_by.emplace_back(target->text, u);
+    }
+  });
   for_each_nested(function.body, [&](const Stmt& stmt) {
     for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;
+      // `F.cross_entropy(f(x), y)`, `out = f(x); F.mse_loss(out, y)`: torch's functional losses
+      // take a model's output first (the name is the API).
+      if (knowledge::kLossFunctions.contains(call.callee()->text) && call.arg(0) != nullptr) {
+        const Expr* prediction = call.arg(0);
+        if (prediction->kind == ExprKind::Call && prediction->callee()->kind == ExprKind::Name) {
+          if (Uses* u = param(prediction->callee()->text)) u->feeds = true;
+        } else if (prediction->kind == ExprKind::Name) {
+          for (const auto& [local, u] : made_by) {
+            if (local == prediction->text) u->feeds = true;
+          }
+        }
+      }
       const Expr* receiver = call.callee()->base();
       const std::string_view method = call.callee()->text;
       // `f(g(x), y).backward()`, `g(x).sum().backward()`
