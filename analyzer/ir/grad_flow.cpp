@@ -1204,11 +1204,18 @@ class GradWalker {
                    const std::vector<Fact>& args, bool any_grad_arg, uint32_t arg_params) {
     const Expr* receiver_expr = call.callee()->base();
     // `net_g.eval()`: only a module answers it, so a value nothing else told about (a parameter
-    // not named like a model, an instance of another file's class) is a module from here on.
+    // not named like a model) is a module from here on; so is an instance of a class whose
+    // module base sealint cannot see (`model = get_model()` making a subclass of another
+    // library's model), unless the class defines that method itself (an evaluator's `eval()`).
     // `df.eval("a + b")` and TF's `tensor.eval(feed_dict=...)` take arguments.
-    if (receiver.kind == ValueKind::Unknown && receiver.grad == Grad::Unknown &&
-        call.arg_count() == 0 && call.keywords.empty() &&
-        knowledge::kModuleOnlyMethods.contains(method)) {
+    // The receiver of a method (`self.eval()`) is what its class is: not re-decided here.
+    const bool is_receiver =
+        receiver_expr->kind == ExprKind::Name && receiver_expr->text == kReceiver;
+    const bool unknown_kind = receiver.kind == ValueKind::Unknown ||
+                              (receiver.kind == ValueKind::Instance && !is_receiver &&
+                               !a_.resolve_method_anywhere(receiver, method));
+    if (unknown_kind && receiver.grad == Grad::Unknown && call.arg_count() == 0 &&
+        call.keywords.empty() && knowledge::kModuleOnlyMethods.contains(method)) {
       if (const std::string key = place_key(receiver_expr); !key.empty()) {
         Fact module = receiver;
         module.kind = ValueKind::Module;
