@@ -20,7 +20,12 @@ inline Lowered lower_python(std::string code) {
   static_assert(sizeof(code) > 0);
   auto grammar = python::PythonGrammar::load();
   EXPECT_TRUE(grammar.has_value());
-  auto frontend = python::PythonFrontend::create(*grammar);
+  // The parse's time budget is what a user's machine gets; a test must not fail because this one
+  // is slow (a sanitized build on a loaded machine): ten minutes, the memory budget as it is.
+  // tests/unit/python/parse_budget_test.cpp tests the budgets themselves.
+  python::ParseBudget budget;
+  budget.base_micros = 600'000'000;
+  auto frontend = python::PythonFrontend::create(*grammar, budget);
   EXPECT_TRUE(frontend.has_value());
   auto file = SourceFile::from_bytes("test.py", std::move(code));
   EXPECT_TRUE(file.has_value());
