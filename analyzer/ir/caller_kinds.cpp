@@ -128,7 +128,10 @@ void FileAnalysis::compute_caller_param_kinds() {
           return;
         for (const Expr* target : stmt.targets) {
           const std::string key = place_key(target);
-          if (!key.starts_with("self.") || key.find_first_of(".[", 5) != std::string::npos)
+          // `self.x` (the IR names every receiver kReceiver), not `self.x.y` or `self.x[k]`.
+          const std::string prefix = std::string(kReceiver) + ".";
+          if (!key.starts_with(prefix) ||
+              key.find_first_of(".[", prefix.size()) != std::string::npos)
             continue;
           for (size_t p = 0; p < method->params.size(); ++p) {
             if (method->params[p].name != stmt.value->text) continue;
@@ -136,7 +139,7 @@ void FileAnalysis::compute_caller_param_kinds() {
             if (kind == ValueKind::Unknown) break;
             Fact fact;
             fact.kind = kind;
-            attrs.emplace(key.substr(5), fact);
+            attrs.emplace(key.substr(prefix.size()), fact);
           }
         }
       });

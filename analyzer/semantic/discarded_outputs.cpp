@@ -67,8 +67,10 @@ bool only_value_reads(const Expr& expr, const Expr* parent, const Pick& is_value
 // (`hidden`, a sampled token), or a name the body binds from one of those? Names the body binds
 // only from loop-invariant values and tensor factories (`x = torch.randn(2, 8)`) do not count:
 // a run on the same or random input every time is a smoke test or a warm-up, not a pass over
-// data. `depth` bounds the chase through the body's bindings.
-bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int depth) {
+// data. `depth` bounds the chase through the body's bindings, and `seen` (the names chased
+// already) keeps it linear in the names of the body.
+bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int depth,
+                     std::vector<std::string_view>& seen) {
   if (depth > 6) return false;
   bool takes = false;
   ir::for_each_subexpr(expr, [&](const Expr& sub) {
@@ -83,6 +85,8 @@ bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int de
       return;
     }
     if (sub.kind != ExprKind::Name) return;
+    if (std::find(seen.begin(), seen.end(), sub.text) != seen.end()) return;
+    seen.push_back(sub.text);
     for (const Expr* target : loop.targets) {
       ir::for_each_subexpr(*target, [&](const Expr& t) {
         takes = takes || (t.kind == ExprKind::Name && t.text == sub.text);
@@ -99,7 +103,7 @@ bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int de
           binds = binds || (t.kind == ExprKind::Name && t.text == sub.text);
         });
       }
-      if (binds && stmt.value != &expr && takes_iteration(*stmt.value, loop, run, depth + 1))
+      if (binds && stmt.value != &expr && takes_iteration(*stmt.value, loop, run, depth + 1, seen))
         takes = true;
     });
   });
@@ -189,10 +193,12 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
   // The run's input must change with the iteration (the data of the pass), not a warm-up on one
   // tensor or a smoke test on random ones.
   bool takes = false;
+  std::vector<std::string_view> seen;
   for (size_t i = 0; i < call.arg_count() && !takes; ++i)
-    takes = takes_iteration(*call.arg(i), loop, call, 0);
+    takes = takes_iteration(*call.arg(i), loop, call, 0, seen);
   for (const ir::Keyword& keyword : call.keywords) {
-    if (!takes && keyword.value != nullptr) takes = takes_iteration(*keyword.value, loop, call, 0);
+    if (!takes && keyword.value != nullptr)
+      takes = takes_iteration(*keyword.value, loop, call, 0, seen);
   }
   if (!takes) return false;
   return keeps_no_graph(function, *stmt, call, false);
