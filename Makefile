@@ -40,7 +40,8 @@ demo: build
 # The inner loop: build, then the unit tests, the Python fixtures, the metamorphic suite and the
 # rule-file lint (no C++ fixture, end-to-end, server or sanitizer run); `make test` is what CI runs.
 CHECK_LABELS := unit|fixture|metamorphic|lint
-# The C++ fixtures (`Fixtures/FixtureTest.Run/cpp_SL001`) parse real LibTorch headers: minutes.
+# The C++ fixtures (`Fixtures/FixtureTest.Run/cpp_SL001`, `CppFixtures/RealHeadersTest.Run/cpp_SL001`)
+# take 3–18 s each even with the model of LibTorch: about two minutes together.
 CHECK_EXCLUDE := /cpp_
 check: build
 	@ctest --preset $(PRESET) -L '$(CHECK_LABELS)' -E '$(CHECK_EXCLUDE)'

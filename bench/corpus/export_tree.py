@@ -7,7 +7,8 @@ import os
 import subprocess
 import sys
 
-SOURCE_EXT = (".py", ".pyi", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".toml")
+SOURCE_EXT = (".py", ".pyi", ".ipynb", ".cpp", ".cc", ".cxx", ".cu", ".cuh", ".h", ".hpp",
+              ".toml")
 
 
 def main():

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
@@ -30,7 +31,8 @@ def main():
     rows = []
     missing = []
     input_errors = collections.Counter()
-    n_py = 0
+    n_py = n_cpp = n_nb = 0
+    seconds = {}
     with tempfile.TemporaryDirectory() as tmp:
         config = os.path.join(tmp, ".sealint.toml")
         # Empty: the rules that are on by default, default options, severity "note". EXTEND=SL004
@@ -47,11 +49,16 @@ def main():
                 continue
             for _, _, files in os.walk(os.path.join(export, subdir)):
                 n_py += sum(1 for f in files if f.endswith((".py", ".pyi")))
-            cmd = [binary, "--format", "json", "--color", "never", "--config", config]
+                n_cpp += sum(1 for f in files if f.endswith((".cpp", ".cc", ".cxx", ".cu")))
+                n_nb += sum(1 for f in files if f.endswith(".ipynb"))
+            cmd = [binary, "--format", "json", "--color", "never", "--no-cache", "--config",
+                   config]
             if jobs:
                 cmd += ["--jobs", jobs]
             cmd.append(subdir)
+            start = time.monotonic()
             p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
+            seconds[repo] = time.monotonic() - start
             if p.returncode not in (0, 1, 2):
                 print(f"run.py: sealint exited {p.returncode} on {repo}:\n{p.stderr}",
                       file=sys.stderr)
@@ -114,7 +121,7 @@ def main():
 
     print(f"sealint: {binary}")
     print(f"corpus: {len(manifest) - len(missing)} of {len(manifest)} repositories, "
-          f"{n_py} Python files"
+          f"{n_py} Python files, {n_nb} notebooks, {n_cpp} C++ files"
           + (f" (missing: {', '.join(missing)}; run bench/corpus/fetch.sh)" if missing else ""))
     if input_errors:
         print("input errors (files sealint could not fully read; their other findings count): "
@@ -143,6 +150,11 @@ def main():
             ew[v[0] if v and v[0] in ("TRUE", "FALSE") else "unjudged"] += 1
     print(f"{'err+warn':<7} {ew['findings']:>8} {'':>16} {ew['TRUE']:>5} {ew['FALSE']:>6} "
           f"{ew['unjudged']:>9} {prec(ew['TRUE'], ew['FALSE']):>10}")
+
+    print()
+    print(f"seconds per repository: total {sum(seconds.values()):.1f}, slowest:")
+    for repo, sec in sorted(seconds.items(), key=lambda kv: -kv[1])[:8]:
+        print(f"  {sec:7.1f}  {repo}")
 
     print()
     print(f"unjudged findings: {len(unjudged)}")

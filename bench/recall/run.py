@@ -1,76 +1,77 @@
 #!/usr/bin/env python3
 """The recall benchmark's runner (bench/recall/run.sh calls it; stdlib only).
 
-For each row of cases.tsv whose export is in .cache/<owner>+<name>@<12-hex leaky commit>/, runs
-`sealint --format json --config <empty .sealint.toml> --extend-select ALL <path>` from the
-export's root, naming the one file as pre-commit would, and marks the case FOUND when a finding
-of the expected rule lies in the same scope as the expected line: the innermost function (def)
-that holds it, or, for code outside any function, the top-level statement that holds it (a
-module-level loop). When the file cannot be parsed by this Python's `ast`, a finding within 3
-lines of the expected one counts. Prints recall per rule and per shape, then every missed case.
+Reads the case files (cases.tsv, heldout.tsv, pairs.tsv; $CASES alone when set). For each case
+whose export is in .cache/<owner>+<name>@<12-hex leaky commit>/ (the whole tree at the leaky
+commit), runs `sealint --format json --config <empty .sealint.toml> --extend-select ALL <path>`
+from the export's root, as a user runs it (project scope: the file sees what it imports from its
+tree), and marks the case FOUND when a finding of the expected rule lies in the same scope as the
+expected line (scoring.py). Prints recall per set, then per rule and per shape with one column
+per set, then the seconds per repository, then the missed cases of every set but `validation`:
+the validation half's misses are counted, never listed, so that no one tunes to them.
 
-$OUT, when set, receives one line per case (repo path line rule shape FOUND/MISSED found_at).
-$CASES, when set, names another case file with the same columns (bench/recall/heldout.tsv); a
-relative path is taken from the current directory, then from the repository root."""
-import ast
+$OUT, when set, receives one line per case (set repo path line rule shape FOUND/MISSED found_at);
+validation rows say only FOUND or MISSED. $CASES names one case file with the same columns."""
 import collections
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from tsv import read_tsv  # noqa: E402
-SLACK = 3
+from scoring import scope_function, same_place  # noqa: E402
+
+# The case files and the set a row of each belongs to when it has no `split` column: cases.tsv
+# and heldout.tsv were both read and tuned to; pairs.tsv says per row (tuning or validation).
+CASE_FILES = (("cases.tsv", "tuned"), ("heldout.tsv", "heldout"), ("pairs.tsv", None))
+SET_ORDER = ("tuned", "heldout", "tuning", "validation")
+HIDDEN = "validation"
 
 
-def scopes(path):
-    """A function from a 1-based line to its scope key, or None when the file does not parse."""
-    try:
-        with open(path, "rb") as f:
-            tree = ast.parse(f.read())
-    except (SyntaxError, ValueError):
-        return None
-    funcs = []  # (start, end, key) of every def, innermost found by the smallest span
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            funcs.append((start, node.end_lineno, ("def", node.lineno)))
-    tops = [(n.lineno, n.end_lineno, ("top", n.lineno)) for n in tree.body]
-
-    def scope(line):
-        inner = [f for f in funcs if f[0] <= line <= f[1]]
-        if inner:
-            return min(inner, key=lambda f: f[1] - f[0])[2]
-        for t in tops:
-            if t[0] <= line <= t[1]:
-                return t[2]
-        return ("line", line)
-
-    return scope
-
-
-def cases_path():
-    """cases.tsv, or the file $CASES names (relative: from the current directory, else the root)."""
-    name = os.environ.get("CASES")
-    if not name:
-        return os.path.join(HERE, "cases.tsv")
+def resolve(name):
     if os.path.isabs(name) or os.path.isfile(name):
         return os.path.abspath(name)
     return os.path.join(HERE, "..", "..", name)
 
 
-def main():
-    binary = sys.argv[1]
-    path_of_cases = cases_path()
-    if not os.path.isfile(path_of_cases):
-        print(f"run.py: no case file at {os.environ.get('CASES')}", file=sys.stderr)
-        return 2
-    cases = read_tsv(path_of_cases)
-    results = []  # (case, status, found_at)
-    missing = set()
+def load_cases():
+    """(cases, error): every case with its `set`, from $CASES or the three files."""
+    name = os.environ.get("CASES")
+    files = [(resolve(name), None)] if name else [
+        (os.path.join(HERE, f), s) for f, s in CASE_FILES if os.path.isfile(os.path.join(HERE, f))]
+    if name and not os.path.isfile(files[0][0]):
+        return None, f"run.py: no case file at {name}"
+    cases = []
+    for path, default_set in files:
+        for c in read_tsv(path):
+            c["set"] = c.get("split") or default_set or os.path.basename(path)[:-4]
+            cases.append(c)
+    return cases, None
+
+
+def run_sealint(binary, config, export, path):
+    cmd = [binary, "--format", "json", "--color", "never", "--no-cache", "--config", config,
+           "--extend-select", "ALL", path]
+    p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
+    if p.returncode not in (0, 1, 2):
+        print(f"run.py: sealint exited {p.returncode} on {export} {path}:\n{p.stderr}",
+              file=sys.stderr)
+    try:
+        return json.loads(p.stdout or "[]")
+    except json.JSONDecodeError:
+        print(f"run.py: unreadable JSON from sealint on {export} {path}:\n{p.stderr}",
+              file=sys.stderr)
+        return []
+
+
+def score(cases, binary):
+    """[(case, status, found_at)] and the seconds sealint took per repository."""
+    results = []
+    seconds = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
         config = os.path.join(tmp, ".sealint.toml")
         open(config, "w").close()  # empty: default options; --extend-select ALL turns every rule on
@@ -80,83 +81,94 @@ def main():
                                   c["repo"].replace("/", "+") + "@" + c["leaky_commit"][:12])
             path = c["path"]
             if not os.path.isfile(os.path.join(export, path)):
-                missing.add(c["repo"] + "@" + c["leaky_commit"][:12])
                 results.append((c, "NO-EXPORT", ""))
                 continue
             key = (export, path)
             if key not in findings_of:
-                cmd = [binary, "--format", "json", "--color", "never", "--config", config,
-                       "--extend-select", "ALL", path]
-                p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
-                if p.returncode not in (0, 1, 2):
-                    print(f"run.py: sealint exited {p.returncode} on {c['repo']} {path}:\n"
-                          f"{p.stderr}", file=sys.stderr)
-                try:
-                    findings_of[key] = json.loads(p.stdout or "[]")
-                except json.JSONDecodeError:
-                    print(f"run.py: unreadable JSON from sealint on {c['repo']} {path}:\n"
-                          f"{p.stderr}", file=sys.stderr)
-                    findings_of[key] = []
-            line = int(c["line"])
-            scope = scopes(os.path.join(export, path))
-            hits = []
-            for f in findings_of[key]:
-                if f["rule"] != c["rule"]:
-                    continue
-                fl = int(f["range"]["start"]["line"])
-                if abs(fl - line) <= SLACK or (scope is not None and scope(fl) == scope(line)):
-                    hits.append(fl)
+                start = time.monotonic()
+                findings_of[key] = run_sealint(binary, config, export, path)
+                seconds[c["repo"]] += time.monotonic() - start
+            scope = scope_function(os.path.join(export, path))
+            hits = [f for f in findings_of[key]
+                    if f["rule"] == c["rule"] and same_place(scope, f["range"]["start"], c["line"])]
             if hits:
-                best = min(hits, key=lambda fl: abs(fl - line))
-                results.append((c, "FOUND", str(best)))
+                best = min(hits, key=lambda f: abs(int(f["range"]["start"]["line"])
+                                                   - int(c["line"].split(":")[-1])))
+                at = best["range"]["start"]
+                results.append((c, "FOUND", (f"{at['cell']}:" if "cell" in at else "")
+                                + str(at["line"])))
             else:
                 results.append((c, "MISSED", ""))
+    return results, seconds
+
+
+def print_table(title, key, scored, sets):
+    counts = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
+    for c, s, _ in scored:
+        counts[c[key]][c["set"]]["cases"] += 1
+        counts[c[key]][c["set"]]["found"] += s == "FOUND"
+    cell = "{:>16}"
+    print()
+    hdr = f"{title:<13}" + "".join(cell.format(s) for s in sets)
+    print(hdr)
+    print("-" * len(hdr))
+    total = collections.defaultdict(collections.Counter)
+
+    def fmt(n):
+        return cell.format(f"{n['found']}/{n['cases']} {n['found'] / n['cases']:.2f}"
+                           if n["cases"] else "-")
+
+    for k in sorted(counts):
+        for s in sets:
+            total[s].update(counts[k][s])
+        print(f"{k:<13}" + "".join(fmt(counts[k][s]) for s in sets))
+    print("-" * len(hdr))
+    print(f"{'all':<13}" + "".join(fmt(total[s]) for s in sets))
+
+
+def main():
+    binary = sys.argv[1]
+    cases, error = load_cases()
+    if error:
+        print(error, file=sys.stderr)
+        return 2
+    results, seconds = score(cases, binary)
 
     out = os.environ.get("OUT")
     if out:
         with open(out, "w", encoding="utf-8") as f:
-            f.write("repo\tpath\tline\trule\tshape\tstatus\tfound_at\n")
+            f.write("set\trepo\tpath\tline\trule\tshape\tstatus\tfound_at\n")
             for c, status, at in results:
-                f.write("\t".join([c["repo"], c["path"], c["line"], c["rule"], c["shape"],
-                                   status, at]) + "\n")
+                f.write("\t".join([c["set"], c["repo"], c["path"], c["line"], c["rule"],
+                                   c["shape"], status, "" if c["set"] == HIDDEN else at]) + "\n")
 
-    scored = [(c, s, a) for c, s, a in results if s != "NO-EXPORT"]
+    scored = [r for r in results if r[1] != "NO-EXPORT"]
+    missing = sorted({c["repo"] + "@" + c["leaky_commit"][:12]
+                      for c, s, _ in results if s == "NO-EXPORT"})
+    sets = [s for s in SET_ORDER if any(c["set"] == s for c, _, _ in results)]
+    sets += sorted({c["set"] for c, _, _ in results} - set(sets))
     print(f"sealint: {binary}")
-    if os.environ.get("CASES"):
-        print(f"case file: {os.path.relpath(path_of_cases, os.path.join(HERE, '..', '..'))}")
     print(f"cases: {len(scored)} of {len(cases)} scored, from "
           f"{len({c['repo'] for c, _, _ in scored})} repositories"
-          + (f" (not exported: {', '.join(sorted(missing))}; run bench/recall/fetch.sh)"
+          + (f" (not exported: {', '.join(missing)}; run bench/recall/fetch.sh)"
              if missing else ""))
+    print_table("rule", "rule", scored, sets)
+    print_table("shape", "shape", scored, sets)
 
-    def table(title, key):
-        counts = collections.defaultdict(collections.Counter)
-        for c, s, _ in scored:
-            counts[c[key]]["cases"] += 1
-            counts[c[key]]["found"] += s == "FOUND"
-        print()
-        hdr = f"{title:<13} {'cases':>5} {'found':>5} {'recall':>7}"
-        print(hdr)
-        print("-" * len(hdr))
-        tot = collections.Counter()
-        for k in sorted(counts):
-            n = counts[k]
-            tot.update(n)
-            print(f"{k:<13} {n['cases']:>5} {n['found']:>5} {n['found'] / n['cases']:>7.2f}")
-        print("-" * len(hdr))
-        if tot["cases"]:
-            print(f"{'all':<13} {tot['cases']:>5} {tot['found']:>5} "
-                  f"{tot['found'] / tot['cases']:>7.2f}")
-
-    table("rule", "rule")
-    table("shape", "shape")
-
-    missed = [(c, s, a) for c, s, a in scored if s == "MISSED"]
     print()
-    print(f"missed: {len(missed)}")
-    for c, _, _ in missed:
-        print(f"  {c['rule']}  {c['shape']:<12} {c['repo']}@{c['leaky_commit'][:12]}  "
-              f"{c['path']}:{c['line']}  {c['note']}")
+    print(f"seconds per repository (sealint, one run per file): total "
+          f"{sum(seconds.values()):.1f}, slowest:")
+    for repo, s in seconds.most_common(5):
+        print(f"  {s:7.1f}  {repo}")
+
+    missed = [(c, a) for c, s, a in scored if s == "MISSED" and c["set"] != HIDDEN]
+    hidden = sum(1 for c, s, _ in scored if s == "MISSED" and c["set"] == HIDDEN)
+    print()
+    print(f"missed: {len(missed)}" + (f" (and {hidden} of the {HIDDEN} half, not listed: they are "
+                                      "not read or tuned to)" if hidden else ""))
+    for c, _ in missed:
+        print(f"  {c['set']:<8} {c['rule']}  {c['shape']:<12} {c['repo']}@{c['leaky_commit'][:12]}"
+              f"  {c['path']}:{c['line']}  {c['note']}")
     return 0
 
 
