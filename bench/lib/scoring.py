@@ -1,4 +1,5 @@
-"""Shared by bench/recall and bench/census: does a finding stand where an expected leak is?
+"""Shared by bench/recall and bench/census: running sealint on one file of a tree, deciding whether
+a finding stands where an expected leak is, and the recall tables.
 
 A finding counts when it lies in the same scope as the expected line: the innermost Python
 function (def) that holds it, or for code outside any function the top-level statement (a
@@ -6,8 +7,11 @@ module-level loop); in a notebook the same within the same cell; in C++ the same
 function body. When the file cannot be read that way, a finding within SLACK lines counts.
 Expected lines are `L`, or `C:L` in a notebook (cell C counted from 1 over every cell)."""
 import ast
+import collections
 import json
 import re
+import subprocess
+import sys
 
 SLACK = 3
 CPP_EXT = (".cpp", ".cc", ".cxx", ".cu", ".cuh", ".h", ".hpp")
@@ -123,3 +127,45 @@ def same_place(scope, start, expected):
         return False
     a, b = scope(cell, f_line), scope(cell, line)
     return a is not None and a == b
+
+
+def lint_file(binary, config, export, path):
+    """sealint's findings (JSON) on one file, run from its tree's root as a user runs it: every
+    rule on, the empty `config` instead of the project's, no result cache."""
+    cmd = [binary, "--format", "json", "--color", "never", "--no-cache", "--config", config,
+           "--extend-select", "ALL", path]
+    p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
+    if p.returncode not in (0, 1, 2):
+        print(f"run.py: sealint exited {p.returncode} on {export} {path}:\n{p.stderr}",
+              file=sys.stderr)
+    try:
+        return json.loads(p.stdout or "[]")
+    except json.JSONDecodeError:
+        print(f"run.py: unreadable JSON from sealint on {export} {path}:\n{p.stderr}",
+              file=sys.stderr)
+        return []
+
+
+def print_recall_table(title, key, scored, sets):
+    """Recall by `key` (rule, shape), one column per set: scored is [(case, status, found_at)]."""
+    counts = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
+    for c, s, _ in scored:
+        counts[c[key]][c["set"]]["cases"] += 1
+        counts[c[key]][c["set"]]["found"] += s == "FOUND"
+    cell = "{:>16}"
+    print()
+    hdr = f"{title:<13}" + "".join(cell.format(s) for s in sets)
+    print(hdr)
+    print("-" * len(hdr))
+    total = collections.defaultdict(collections.Counter)
+
+    def fmt(n):
+        return cell.format(f"{n['found']}/{n['cases']} {n['found'] / n['cases']:.2f}"
+                           if n["cases"] else "-")
+
+    for k in sorted(counts):
+        for s in sets:
+            total[s].update(counts[k][s])
+        print(f"{k:<13}" + "".join(fmt(counts[k][s]) for s in sets))
+    print("-" * len(hdr))
+    print(f"{'all':<13}" + "".join(fmt(total[s]) for s in sets))

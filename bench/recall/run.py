@@ -23,7 +23,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from tsv import read_tsv  # noqa: E402
-from scoring import scope_function, same_place  # noqa: E402
+from scoring import scope_function, same_place, lint_file, print_recall_table  # noqa: E402
 
 # The case files and the set a row of each belongs to when it has no `split` column: cases.tsv
 # and heldout.tsv were both read and tuned to; pairs.tsv says per row (tuning or validation).
@@ -53,21 +53,6 @@ def load_cases():
     return cases, None
 
 
-def run_sealint(binary, config, export, path):
-    cmd = [binary, "--format", "json", "--color", "never", "--no-cache", "--config", config,
-           "--extend-select", "ALL", path]
-    p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
-    if p.returncode not in (0, 1, 2):
-        print(f"run.py: sealint exited {p.returncode} on {export} {path}:\n{p.stderr}",
-              file=sys.stderr)
-    try:
-        return json.loads(p.stdout or "[]")
-    except json.JSONDecodeError:
-        print(f"run.py: unreadable JSON from sealint on {export} {path}:\n{p.stderr}",
-              file=sys.stderr)
-        return []
-
-
 def score(cases, binary):
     """[(case, status, found_at)] and the seconds sealint took per repository."""
     results = []
@@ -86,7 +71,7 @@ def score(cases, binary):
             key = (export, path)
             if key not in findings_of:
                 start = time.monotonic()
-                findings_of[key] = run_sealint(binary, config, export, path)
+                findings_of[key] = lint_file(binary, config, export, path)
                 seconds[c["repo"]] += time.monotonic() - start
             scope = scope_function(os.path.join(export, path))
             hits = [f for f in findings_of[key]
@@ -100,30 +85,6 @@ def score(cases, binary):
             else:
                 results.append((c, "MISSED", ""))
     return results, seconds
-
-
-def print_table(title, key, scored, sets):
-    counts = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
-    for c, s, _ in scored:
-        counts[c[key]][c["set"]]["cases"] += 1
-        counts[c[key]][c["set"]]["found"] += s == "FOUND"
-    cell = "{:>16}"
-    print()
-    hdr = f"{title:<13}" + "".join(cell.format(s) for s in sets)
-    print(hdr)
-    print("-" * len(hdr))
-    total = collections.defaultdict(collections.Counter)
-
-    def fmt(n):
-        return cell.format(f"{n['found']}/{n['cases']} {n['found'] / n['cases']:.2f}"
-                           if n["cases"] else "-")
-
-    for k in sorted(counts):
-        for s in sets:
-            total[s].update(counts[k][s])
-        print(f"{k:<13}" + "".join(fmt(counts[k][s]) for s in sets))
-    print("-" * len(hdr))
-    print(f"{'all':<13}" + "".join(fmt(total[s]) for s in sets))
 
 
 def main():
@@ -152,8 +113,8 @@ def main():
           f"{len({c['repo'] for c, _, _ in scored})} repositories"
           + (f" (not exported: {', '.join(missing)}; run bench/recall/fetch.sh)"
              if missing else ""))
-    print_table("rule", "rule", scored, sets)
-    print_table("shape", "shape", scored, sets)
+    print_recall_table("rule", "rule", scored, sets)
+    print_recall_table("shape", "shape", scored, sets)
 
     print()
     print(f"seconds per repository (sealint, one run per file): total "
