@@ -17,6 +17,7 @@
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/mode_test.h"
 #include "analyzer/semantic/model_runs.h"
+#include "rules/SL006/eval_in_training.h"
 #include "rules/SL006/evaluation_evidence.h"
 #include "rules/SL006/framework_steps.h"
 #include "rules/SL006/inference_entries.h"
@@ -109,7 +110,11 @@ class EvalWithoutNoGrad final : public Rule {
       const bool evaluation_function = is_evaluation_function(module, analysis, function);
       const std::vector<ModeSwitch> switches = mode_switches(function);
       ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
-        if (stmt.kind != StmtKind::Loop || where.no_grad) return;
+        if (where.no_grad) return;
+        if (!where.loops.empty())
+          sl006::check_in_training_loop(module, analysis, runs, function, *where.loops.back(), stmt,
+                                        sink);
+        if (stmt.kind != StmtKind::Loop) return;
         // One finding per evaluation: its outermost loop. An enclosing loop that trains (the
         // epoch loop around an inline validation pass) is not part of the evaluation.
         const bool inside_evaluation =
@@ -176,7 +181,8 @@ class EvalWithoutNoGrad final : public Rule {
         !evaluation_function && !evaluation_step && eval_call == nullptr &&
         semantic::graph_is_discarded(scope.analysis, function, loop, *run.call) &&
         (run.helper.function == nullptr ||
-         semantic::helper_keeps_no_graph(*run.helper.function, *run.helper.model_call));
+         semantic::helper_keeps_no_graph(module, *run.helper.function, *run.helper.model_call,
+                                         /*returns_it=*/true));
     // Neither an evaluation function or step nor after `model.eval()` nor a result no backward
     // reaches: nothing says this is evaluation.
     if (!evaluation_function && !evaluation_step && eval_call == nullptr && !discarded) return;

@@ -84,7 +84,7 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
         u->feeds = true;
     });
   };
-  // `out = f(x)`: the parameter whose call made a local, for the losses below.
+  // `out = f(x)`, `_, out = f(x)`: the parameter whose call made a local, for the losses below.
   std::vector<std::pair<std::string_view, Uses*>> made_by;
   for_each_nested(function.body, [&](const Stmt& stmt) {
     if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
@@ -94,6 +94,10 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
     if (u == nullptr) return;
     for (const Expr* target : stmt.targets) {
       if (target->kind == ExprKind::Name) made_by.emplace_back(target->text, u);
+      if (target->kind != ExprKind::Collection) continue;
+      for (const Expr* item : target->items) {
+        if (item->kind == ExprKind::Name) made_by.emplace_back(item->text, u);
+      }
     }
   });
   for_each_nested(function.body, [&](const Stmt& stmt) {

@@ -22,44 +22,76 @@ bool reads_as_value(std::string_view builtin) {
   return knowledge::kBuiltinsWithPlainResult.contains(builtin);
 }
 
+// What an expression does with the values being followed (a model run's result and the names
+// bound from it), from the least to the most that can keep its graph.
+enum class Use : uint8_t {
+  None,     // does not touch them
+  Value,    // reads them as values only: `out.item()`, `out.argmax(1)`, `out.data`, `out == y`
+  Flows,    // its own value may carry their graph: `out[0]`, `torch.max(out, 1)`, `out * 2`
+  Escapes,  // hands them where they may be kept: `outs.append(out)`, `log(out)`, a lambda
+};
+
+Use worst(Use a, Use b) {
+  return a > b ? a : b;
+}
+
+// `picked` says which expressions are the followed values (a name, or the run itself).
+template <typename Pick>
+Use use_in(const ir::Module& module, const Expr& expr, const Pick& picked) {
+  if (picked(expr)) return Use::Flows;
+  Use inner = Use::None;
+  for (const Expr* item : expr.items) {
+    if (item != nullptr) inner = worst(inner, use_in(module, *item, picked));
+  }
+  for (const ir::Keyword& keyword : expr.keywords) {
+    if (keyword.value != nullptr) inner = worst(inner, use_in(module, *keyword.value, picked));
+  }
+  if (inner != Use::Flows) return inner;
+  switch (expr.kind) {
+    case ExprKind::Attr:
+      // `loss.backward()`: the graph is used.
+      if (expr.text == "backward") return Use::Escapes;
+      // `out.data`, `out.shape`, and `out.argmax` (the callee of `out.argmax(1)`).
+      return expr.text == "data" || expr.text == "detach" ||
+                     knowledge::kTensorAttributesWithoutGraph.contains(expr.text) ||
+                     knowledge::kTensorMethodsWithoutGraph.contains(expr.text)
+                 ? Use::Value
+                 : Use::Flows;
+    case ExprKind::Compare:
+      return Use::Value;
+    case ExprKind::Call: {
+      const Expr& callee = *expr.callee();
+      // A method of the value itself (`out.softmax(1)`): its result carries the graph on.
+      if (use_in(module, callee, picked) == Use::Flows) return Use::Flows;
+      // An argument of a builtin that reads a value (`int(x)`, `print(out)`).
+      if (callee.kind == ExprKind::Name && reads_as_value(callee.text)) return Use::Value;
+      // torch's own functions compute a new tensor and keep nothing (`torch.max(out, 1)`), but
+      // `torch.autograd.grad(out, ...)` and `dist_autograd.backward(ctx, [loss])` use the graph.
+      const std::string qualified = ir::qualified_name(module, &callee);
+      if (qualified.starts_with("torch.") && qualified.find("autograd") == std::string::npos &&
+          !qualified.ends_with(".backward"))
+        return Use::Flows;
+      return Use::Escapes;
+    }
+    case ExprKind::Subscript:
+    case ExprKind::BinOp:
+    case ExprKind::UnaryOp:
+    case ExprKind::BoolOp:
+    case ExprKind::IfExp:
+    case ExprKind::Collection:
+    case ExprKind::Starred:
+    case ExprKind::Slice:
+      return Use::Flows;
+    default:
+      return Use::Escapes;
+  }
+}
+
 // `out`, `out[0]`, `out[:, -1]`: the name's value, or a part of it.
 bool names_value(const Expr& expr, std::string_view name) {
   if (expr.kind == ExprKind::Name) return expr.text == name;
   return expr.kind == ExprKind::Subscript && expr.base() != nullptr &&
          names_value(*expr.base(), name);
-}
-
-// Is every occurrence of what `is_value` picks inside `expr` a read that keeps no graph?
-// `parent` is the expression holding `expr` (nullptr at a statement's top, where the value is
-// dropped when `dropped`, and escapes otherwise: returned, stored, bound whole).
-template <typename Pick>
-bool only_value_reads(const Expr& expr, const Expr* parent, const Pick& is_value, bool dropped) {
-  if (is_value(expr)) {
-    if (parent == nullptr) return dropped;
-    switch (parent->kind) {
-      case ExprKind::Attr:
-        // `out.data`, `out.shape`, and `out.argmax(1)` (the callee of the call).
-        return parent->text == "data" || parent->text == "detach" ||
-               knowledge::kTensorAttributesWithoutGraph.contains(parent->text) ||
-               knowledge::kTensorMethodsWithoutGraph.contains(parent->text);
-      case ExprKind::Compare:
-        return true;
-      case ExprKind::Call:
-        // An argument of a builtin that reads a value (`int(x)`, `print(out)`).
-        return parent->callee() != &expr && parent->callee()->kind == ExprKind::Name &&
-               reads_as_value(parent->callee()->text);
-      default:
-        return false;
-    }
-  }
-  for (const Expr* item : expr.items) {
-    if (item != nullptr && !only_value_reads(*item, &expr, is_value, dropped)) return false;
-  }
-  for (const ir::Keyword& keyword : expr.keywords) {
-    if (keyword.value != nullptr && !only_value_reads(*keyword.value, &expr, is_value, dropped))
-      return false;
-  }
-  return true;
 }
 
 // Does `expr`, evaluated in an iteration of `loop`, take something of that iteration: a loop
@@ -110,6 +142,28 @@ bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int de
   return takes;
 }
 
+// `for layer in self.layers: x = layer(x)`, `self.convs[i](x)` over `enumerate(self.convs)`: the
+// loop walks the layers of one model, so the runs are one forward pass, not a pass per iteration.
+bool walks_layers(const Stmt& loop, const Expr& call) {
+  const Expr* callee = call.callee();
+  bool by_target = false;
+  const auto is_target = [&](const Expr& e) {
+    if (e.kind != ExprKind::Name) return;
+    for (const Expr* target : loop.targets) {
+      ir::for_each_subexpr(*target, [&](const Expr& t) {
+        by_target = by_target || (t.kind == ExprKind::Name && t.text == e.text);
+      });
+    }
+  };
+  if (callee->kind == ExprKind::Name) is_target(*callee);
+  if (callee->kind == ExprKind::Subscript) {
+    for (size_t i = 1; i < callee->items.size(); ++i) {
+      if (callee->items[i] != nullptr) ir::for_each_subexpr(*callee->items[i], is_target);
+    }
+  }
+  return by_target;
+}
+
 // The statement of `body` (at any depth) that holds `call`, or nullptr.
 const Stmt* statement_of(const std::vector<Stmt*>& body, const Expr& call) {
   const Stmt* found = nullptr;
@@ -122,21 +176,10 @@ const Stmt* statement_of(const std::vector<Stmt*>& body, const Expr& call) {
   return found;
 }
 
-// What `function` does with the result of `call` (in `stmt`) keeps no graph: drops it, reads it
-// as values, or (`returned`: a helper whose caller's use is judged there) returns it whole.
-bool keeps_no_graph(const ir::Function& function, const Stmt& stmt, const Expr& call,
-                    bool returned) {
-  // `model(x)`, `print(model(x).shape)` as a statement: the result is dropped, or read as a
-  // value and dropped.
-  if (stmt.kind == StmtKind::ExprStmt) {
-    return stmt.value != nullptr &&
-           only_value_reads(
-               *stmt.value, nullptr, [&](const Expr& e) { return &e == &call; }, true);
-  }
-  if (stmt.kind == StmtKind::Return) return returned && stmt.value == &call;
-  // `out, hidden = model(x, hidden)`: names bound to the result, every later use of which
-  // (anywhere in the function) reads a value; the run's own statement may feed them back.
-  if (stmt.kind != StmtKind::Assign || stmt.value != &call) return false;
+// The plain names `stmt` binds (`out, hidden = ...`), or empty when a target is an attribute or
+// an element (`self.out = ...`, `outs[i] = ...`): the value is kept where the function's end
+// does not release it.
+std::vector<std::string_view> plain_targets(const Stmt& stmt) {
   std::vector<std::string_view> names;
   bool plain = true;
   for (const Expr* target : stmt.targets) {
@@ -145,40 +188,95 @@ bool keeps_no_graph(const ir::Function& function, const Stmt& stmt, const Expr& 
       if (sub.kind == ExprKind::Attr || sub.kind == ExprKind::Subscript) plain = false;
     });
   }
-  if (!plain || names.empty()) return false;
-  // A parameter bound to the result may be the caller's (a C++ output reference, `Tensor& last`).
-  for (const std::string_view name : names) {
-    if (function.has_param(name)) return false;
-  }
-  bool only_values = true;
-  ir::for_each_nested(function.body, [&](const Stmt& other) {
-    if (!only_values || &other == &stmt) return;
-    for (const std::string_view name : names) {
-      const auto is_name = [&](const Expr& e) { return names_value(e, name); };
-      // `return out`, `return out, hidden`: handed whole to the caller, whose use is judged there.
-      if (returned && other.kind == StmtKind::Return && other.value != nullptr) {
-        const Expr& value = *other.value;
-        const bool whole =
-            (value.kind == ExprKind::Name && value.text == name) ||
-            (value.kind == ExprKind::Collection &&
-             std::any_of(value.items.begin(), value.items.end(), [&](const Expr* item) {
-               return item->kind == ExprKind::Name && item->text == name;
-             }));
-        if (whole) continue;
-      }
-      // Rebinding the name is no use of it; what is assigned from it is.
-      if (other.value != nullptr && !only_value_reads(*other.value, nullptr, is_name, false))
-        only_values = false;
-      for (const Expr* item : other.items) {
-        if (!only_value_reads(*item, nullptr, is_name, false)) only_values = false;
-      }
-      for (const Expr* target : other.targets) {
-        if (target->kind != ExprKind::Name && !only_value_reads(*target, nullptr, is_name, false))
-          only_values = false;
-      }
+  if (!plain) names.clear();
+  return names;
+}
+
+// What `function` does with the result of `call` (in `stmt`) keeps no graph: drops it, reads it
+// as values, or (`returned`: a helper whose caller's use is judged there) returns it. The result
+// is followed through the names bound from it, and through torch's functions and tensor
+// arithmetic (`pred = torch.max(out, 1)[1]`), to where each use ends: read as a value, dropped,
+// or kept (stored, appended, handed to a function of unknown effect, accumulated).
+bool keeps_no_graph(const ir::Module& module, const ir::Function& function, const Stmt& stmt,
+                    const Expr& call, bool returned) {
+  // `model(x)`, `print(model(x).shape)` as a statement: the result is dropped, or read as a
+  // value and dropped.
+  const auto is_run = [&](const Expr& e) { return &e == &call; };
+  if (stmt.kind == StmtKind::ExprStmt)
+    return stmt.value != nullptr && use_in(module, *stmt.value, is_run) <= Use::Flows;
+  if (stmt.kind == StmtKind::Return) return returned && stmt.value == &call;
+  // `out, hidden = model(x, hidden)`: names bound to the result, every later use of which
+  // (anywhere in the function) reads a value; the run's own statement may feed them back.
+  if (stmt.kind != StmtKind::Assign || stmt.value != &call) return false;
+  std::vector<std::string_view> followed = plain_targets(stmt);
+  if (followed.empty()) return false;
+  const auto is_followed = [&](std::string_view name) {
+    return std::find(followed.begin(), followed.end(), name) != followed.end();
+  };
+  const auto picked = [&](const Expr& e) {
+    return e.kind == ExprKind::Name && is_followed(e.text);
+  };
+  // Names bound from the followed values join them; each pass reads the function once, and a
+  // pass that adds no name ends the chase.
+  for (size_t before = 0; before != followed.size();) {
+    before = followed.size();
+    // A parameter bound to the result may be the caller's (a C++ output reference, `Tensor& last`).
+    for (const std::string_view name : followed) {
+      if (function.has_param(name)) return false;
     }
-  });
-  return only_values;
+    bool keeps = false;
+    ir::for_each_nested(function.body, [&](const Stmt& other) {
+      if (keeps || &other == &stmt) return;
+      for (const Expr* item : other.items) {
+        if (use_in(module, *item, picked) > Use::Value) keeps = true;
+      }
+      // Rebinding a name is no use of it (`_, out = f(x)`); storing into a followed value's
+      // element or attribute is (`out[i] = ...`).
+      for (const Expr* target : other.targets) {
+        const std::vector<const Expr*> parts =
+            target->kind == ExprKind::Collection
+                ? std::vector<const Expr*>(target->items.begin(), target->items.end())
+                : std::vector<const Expr*>{target};
+        for (const Expr* part : parts) {
+          if (part->kind != ExprKind::Name && use_in(module, *part, picked) > Use::Value)
+            keeps = true;
+        }
+      }
+      if (other.value == nullptr) return;
+      const Use use = use_in(module, *other.value, picked);
+      if (use <= Use::Value) return;
+      if (use == Use::Escapes) {
+        keeps = true;
+        return;
+      }
+      switch (other.kind) {
+        case StmtKind::ExprStmt:
+          return;  // computed and dropped
+        case StmtKind::Return:
+          // Handed to the caller, whose use is judged there.
+          keeps = keeps || !returned;
+          return;
+        case StmtKind::If:
+          return;  // a condition: read as a truth value
+        case StmtKind::Loop:
+          // A `while` condition is read as a truth value; a `for` iterates the tensor.
+          keeps = keeps || other.loop_kind == ir::LoopKind::For;
+          return;
+        case StmtKind::Assign: {
+          const std::vector<std::string_view> bound = plain_targets(other);
+          if (bound.empty()) keeps = true;
+          for (const std::string_view name : bound) {
+            if (!is_followed(name)) followed.push_back(name);
+          }
+          return;
+        }
+        default:
+          keeps = true;  // accumulated (`total += out`), iterated, yielded...
+      }
+    });
+    if (keeps) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -187,7 +285,8 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
                         const Stmt& loop, const Expr& call) {
   if (analysis.loop_trains(loop) || analysis.summary(function).trains) return false;
   // A few written-out items (`for u in [a, b]`, `range(2)`): a demonstration or a warm-up.
-  if (iterates_fixed_handful(analysis.module(), function, loop)) return false;
+  if (iterates_fixed_handful(analysis.module(), function, loop) || walks_layers(loop, call))
+    return false;
   const Stmt* stmt = statement_of(loop.body, call);
   if (stmt == nullptr) return false;
   // The run's input must change with the iteration (the data of the pass), not a warm-up on one
@@ -201,12 +300,22 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
       takes = takes_iteration(*keyword.value, loop, call, 0, seen);
   }
   if (!takes) return false;
-  return keeps_no_graph(function, *stmt, call, false);
+  return keeps_no_graph(analysis.module(), function, *stmt, call, false);
 }
 
-bool helper_keeps_no_graph(const ir::Function& helper, const Expr& call) {
+bool helper_keeps_no_graph(const ir::Module& module, const ir::Function& helper, const Expr& call,
+                           bool returns_it) {
   const Stmt* stmt = statement_of(helper.body, call);
-  return stmt != nullptr && keeps_no_graph(helper, *stmt, call, true);
+  return stmt != nullptr && keeps_no_graph(module, helper, *stmt, call, returns_it);
+}
+
+bool graph_unused_in_training(const ir::FileAnalysis& analysis, const ir::Function& function,
+                              const Stmt& loop, const Expr& call) {
+  if (!analysis.loop_trains(loop) || iterates_fixed_handful(analysis.module(), function, loop))
+    return false;
+  const Stmt* stmt = statement_of(loop.body, call);
+  return stmt != nullptr && stmt->kind == StmtKind::Assign && stmt->value == &call &&
+         keeps_no_graph(analysis.module(), function, *stmt, call, false);
 }
 
 }  // namespace sealint::semantic
