@@ -1606,18 +1606,22 @@ FileAnalysis::FileAnalysis(const Module& module, const ProjectScope* project)
   }
   // Module-level names, likewise, before any function body is walked: also those bound under
   // `if __name__ == "__main__":`, a `try` or a `with` (`trainer = Trainer(model)` in a script's
-  // main block is the global its functions use). Bindings of different kinds tell nothing.
+  // main block is the global its functions use). Bindings of different kinds tell nothing; of
+  // one kind, they join (`model = Net()` then `model = nn.DataParallel(model)`: a module).
   std::unordered_map<std::string, int> global_bindings;
   for_each_nested(module.top_level().body, [&](const Stmt& stmt) {
     if (stmt.kind != StmtKind::Assign) return;
     for (const Expr* target : stmt.targets) {
-      if (target->kind != ExprKind::Name) continue;
+      // `model = None` until the main block builds it says nothing of what it will be.
+      if (target->kind != ExprKind::Name || is_none_literal(stmt.value)) continue;
       const std::string name(target->text);
       const Fact value = classify_value(stmt.value);
+      Fact& known = globals_[name];
       if (++global_bindings[name] == 1) {
-        globals_[name] = value;
-      } else if (globals_[name] != value) {
-        globals_[name] = Fact{};
+        known = value;
+      } else if (known != value) {
+        known = known.kind == value.kind && value.kind != ValueKind::Unknown ? join(known, value)
+                                                                             : Fact{};
       }
     }
   });
