@@ -101,6 +101,9 @@ struct BackwardPlaces {
   // they carry a graph. Sorted.
   std::vector<std::string> graphs;
   std::vector<std::string> with_sources;  // and every place they were computed from, sorted
+  // Handed to a backward whole (`output.loss.backward()`, `loss = out.loss; loss.backward()`),
+  // not an operand of the arithmetic that made the loss (`args.coef` in `a - args.coef * b`).
+  std::vector<std::string> handed;
   // Names handed to a backward without a gradient (`loss.backward()`, `accelerator.backward(loss)`,
   // `self.manual_backward(loss)`): autograd accepts only a one-element tensor there, so what
   // they are bound to is a 0-d loss, whatever it was computed from. Sorted.
@@ -184,6 +187,21 @@ BackwardPlaces backward_places_of(const Function& function) {
     return found;
   };
   BackwardPlaces result;
+  // The places handed whole, through plain assignments only (`loss = out.loss`).
+  std::vector<std::string> handed = places;
+  for (int round = 0; round < 2; ++round) {
+    const std::set<std::string, std::less<>> known(handed.begin(), handed.end());
+    for (const Stmt* stmt : assignments) {
+      if (stmt->kind != StmtKind::Assign || stmt->value == nullptr) continue;
+      for (const Expr* target : stmt->targets) {
+        const std::string key = place_key(target);
+        const std::string value = place_key(stmt->value);
+        if (!key.empty() && !value.empty() && known.contains(key)) handed.push_back(value);
+      }
+    }
+  }
+  sort_unique(handed);
+  result.handed = std::move(handed);
   result.graphs = follow(places, false);
   places.insert(places.end(), inputs.begin(), inputs.end());
   result.with_sources = follow(std::move(places), true);
@@ -208,6 +226,7 @@ class GradWalker {
     BackwardPlaces backward = backward_places_of(fn_);
     out_.backward_places = std::move(backward.with_sources);
     out_.backward_graphs = std::move(backward.graphs);
+    backward_handed_ = std::move(backward.handed);
     implicit_gradient_ = std::move(backward.implicit_gradient);
     no_grad_ = a_.runs_without_grad(fn_) ? 1 : 0;
     // ignite's `Metric.update(self, output)`: the framework hands in a value with a graph.
@@ -619,9 +638,12 @@ class GradWalker {
 
   // A backward is handed `key` or a place inside it (`output.loss.backward()` for `output`), or
   // what it is handed is `key` by arithmetic. Not the inputs of the calls that made it (`data`
-  // in `loss = model(data).sum()`): they need not carry a graph.
+  // in `loss = model(data).sum()`): they need not carry a graph; nor the object holding an
+  // operand of that arithmetic (`args` for `args.ent_coef` in `pg - args.ent_coef * ent`).
   bool consumed_below(const std::string& key) const {
-    const auto& places = out_.backward_graphs;
+    if (std::binary_search(out_.backward_graphs.begin(), out_.backward_graphs.end(), key))
+      return true;
+    const auto& places = backward_handed_;
     auto it = std::lower_bound(places.begin(), places.end(), key);
     for (; it != places.end() && it->starts_with(key); ++it) {
       if (it->size() == key.size() || (*it)[key.size()] == '.' || (*it)[key.size()] == '[')
@@ -1537,6 +1559,7 @@ class GradWalker {
   FileAnalysis::FunctionState& out_;
   PlaceState state_;
   std::vector<std::string> implicit_gradient_;  // BackwardPlaces::implicit_gradient
+  std::vector<std::string> backward_handed_;    // BackwardPlaces::handed
   int no_grad_ = 0;
   int loop_depth_ = 0;
   std::vector<const Stmt*> loops_;  // the loops around the statement being walked, outermost first
