@@ -230,13 +230,13 @@ class Lowerer {
     Stmt* stmt = module_.new_stmt(StmtKind::ExprStmt, range(node));
     if (named.size() == 1) {
       stmt->value = lower_expr(named[0].node);
-      // `torch.set_grad_enabled(False)` as a statement: classified once imports are known.
+      // `torch.set_grad_enabled(False)`, `torch.no_grad().__enter__()` and
+      // `stack.enter_context(torch.no_grad())` as statements: classified once imports are known.
       const Expr* value = stmt->value;
-      if (value->kind == ExprKind::Call && value->callee()->kind != ExprKind::Other &&
-          (value->callee()->text == "set_grad_enabled" ||
-           (value->callee()->kind == ExprKind::Attr &&
-            value->callee()->text == "set_grad_enabled"))) {
-        guards_.push_back(stmt);
+      if (value->kind == ExprKind::Call && value->callee()->kind != ExprKind::Other) {
+        const std::string_view callee = value->callee()->text;
+        if (callee == "set_grad_enabled" || callee == "__enter__" || callee == "enter_context")
+          guards_.push_back(stmt);
       }
     } else {
       Expr* tuple = module_.new_expr(ExprKind::Collection, range(node));
@@ -354,7 +354,23 @@ class Lowerer {
 
   void classify_with(Stmt& stmt) {
     if (stmt.kind == StmtKind::ExprStmt) {
-      stmt.guard_kind = ir::classify_guard(module_, stmt.value);
+      // A context entered by hand switches grad for the rest of the block, as
+      // `torch.set_grad_enabled(False)` does: `torch.no_grad().__enter__()`, and
+      // `stack.enter_context(torch.no_grad())` in a `with ExitStack() as stack:` block.
+      // A bare `torch.no_grad()` statement enters nothing: it switches nothing.
+      const Expr* value = stmt.value;
+      if (value == nullptr || value->kind != ExprKind::Call) return;
+      const Expr* callee = value->callee();
+      if (callee->kind == ExprKind::Attr && callee->text == "__enter__" &&
+          value->arg_count() == 0) {
+        value = callee->base();
+      } else if (callee->kind == ExprKind::Attr && callee->text == "enter_context" &&
+                 value->arg_count() == 1) {
+        value = value->arg(0);
+      } else if (!ir::qualified_name(module_, callee).ends_with("set_grad_enabled")) {
+        return;
+      }
+      stmt.guard_kind = ir::classify_guard(module_, value);
       return;
     }
     for (const Expr* item : stmt.items) {
