@@ -1765,6 +1765,13 @@ void FileAnalysis::compute_no_grad_functions() {
 
 bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
   if (auto it = iteration_loops_.find(&loop); it != iteration_loops_.end()) return it->second;
+  const bool iterates =
+      iterates_data(loop) || loop_trains(loop) || model_run_loops_.contains(&loop);
+  iteration_loops_[&loop] = iterates;
+  return iterates;
+}
+
+bool FileAnalysis::iterates_data(const Stmt& loop) const {
   bool iterates = false;
   // Iterating a data loader (directly, or through enumerate/tqdm/zip/iter).
   if (loop.loop_kind == LoopKind::For && loop.value != nullptr) {
@@ -1789,8 +1796,6 @@ bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
       });
     });
   }
-  iterates = iterates || loop_trains(loop) || model_run_loops_.contains(&loop);
-  iteration_loops_[&loop] = iterates;
   return iterates;
 }
 

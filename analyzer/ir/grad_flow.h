@@ -82,6 +82,9 @@ class FileAnalysis {
   // through functions of the file), iterates a data loader, or computes a loss with autograd on
   // in its body outside a module's own methods (a loop over batches whatever they are called).
   bool is_iteration_loop(const Stmt& loop) const;
+  // The loop iterates a data loader (directly, or through enumerate/tqdm/zip/iter) or advances
+  // one by hand with `next(it)`.
+  bool iterates_data(const Stmt& loop) const;
   // The loop calls backward or an optimizer step (also through functions of the file).
   bool loop_trains(const Stmt& loop) const;
   // The call is a backward, an optimizer's step or zero_grad, `torch.autograd.grad`, or a

@@ -7,6 +7,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/model_runs.h"
 
 namespace sealint::semantic {
 
@@ -162,6 +163,36 @@ void walk_statements_in_repeated_calls(
   }
 }
 
+namespace {
+
+// `loss = 0; for p, t in zip(preds, targets): loss += crit(p, t)` then `return loss`: the loop
+// combines the terms of one value the function returns (a loss over a detector's output scales,
+// a dict of per-part losses), and runs no model: the caller gets the sum and its graph on
+// purpose, and whether that leaks is for the caller's loop to say. A loop over a loader, or one
+// that runs a model or trains, is a pass over data, whose sum leaks whether it is returned or not.
+bool combines_returned_terms(const ir::FileAnalysis& analysis, const ir::Function& function,
+                             const ir::Stmt& loop, std::string_view key) {
+  if (analysis.summary(function).trains || analysis.iterates_data(loop)) return false;
+  const std::string_view root = ir::place_root(key);
+  if (root == ir::kReceiver) return false;
+  bool returned = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    if (stmt.kind == ir::StmtKind::Return && stmt.value != nullptr &&
+        ir::reads_place(stmt.value, root))
+      returned = true;
+  });
+  if (!returned) return false;
+  ModelRuns runs(analysis);
+  for (const ir::Expr* call : ir::calls_in(loop.body)) {
+    if (is_model_call(analysis, *call) || analysis.call_trains(*call) ||
+        runs.helper_called(function, *call).function != nullptr)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<Region> growth_region(const ir::FileAnalysis& analysis, const ir::Function& function,
                                     const std::vector<const ir::Stmt*>& loops, std::string_view key,
                                     const std::vector<std::string_view>& reset_methods) {
@@ -171,8 +202,10 @@ std::optional<Region> growth_region(const ir::FileAnalysis& analysis, const ir::
     const ir::Stmt& loop = **it;
     // Reset inside this loop: the place holds at most one iteration's worth.
     if (ir::resets_in(loop.body, key, reset_methods)) return std::nullopt;
-    if (analysis.is_iteration_loop(loop) && ir::defined_outside(function, loop, key))
+    if (analysis.is_iteration_loop(loop) && ir::defined_outside(function, loop, key)) {
+      if (combines_returned_terms(analysis, function, loop, key)) return std::nullopt;
       return Region::loop(function, loop);
+    }
   }
   if (!is_receiver_attribute(key)) return std::nullopt;
   const std::optional<RepeatedCall> call = repeated_by_framework(analysis, function);
