@@ -121,8 +121,10 @@ class EvalWithoutNoGrad final : public Rule {
             std::any_of(where.loops.begin(), where.loops.end(),
                         [&](const Stmt* outer) { return !analysis.loop_trains(*outer); });
         if (inside_evaluation) return;
-        // `for c in range(len(word)):` over `word = str2tensor("pytorch")`: a demonstration.
-        if (semantic::iterates_literal_value(function, stmt)) return;
+        // `for c in range(len(word)):` over `word = str2tensor("pytorch")`: a demonstration;
+        // a look at the first batch (`...; break`) runs once.
+        if (semantic::iterates_literal_value(function, stmt) || semantic::runs_at_most_once(stmt))
+          return;
         check_loop({module, analysis, runs, calls}, function, stmt, evaluation_function, switches,
                    sink);
       });

@@ -21,6 +21,7 @@ namespace sealint::python {
   X(assignment) \
   X(augmented_assignment) \
   X(return_statement) \
+  X(break_statement) \
   X(delete_statement) \
   X(for_statement) \
   X(while_statement) \

@@ -206,6 +206,13 @@ class Lowerer {
       case NodeKind::k_import_from_statement:
         out.push_back(lower_import(node, kid.kind));
         return;
+      case NodeKind::k_break_statement: {
+        // Kept apart from `pass` and `continue`: a loop whose body breaks on every pass runs once.
+        Stmt* stmt = other(node);
+        stmt->text = "break";
+        out.push_back(stmt);
+        return;
+      }
       default:
         out.push_back(other(node));
         return;

@@ -187,6 +187,14 @@ const Expr* advanced_iterable(const ir::Function& function, const Stmt& loop) {
   return made->arg(0);
 }
 
+bool runs_at_most_once(const ir::Stmt& loop) {
+  if (loop.kind != ir::StmtKind::Loop) return false;
+  return std::any_of(loop.body.begin(), loop.body.end(), [](const ir::Stmt* stmt) {
+    return stmt->kind == ir::StmtKind::Return || stmt->kind == ir::StmtKind::Raise ||
+           (stmt->kind == ir::StmtKind::Other && stmt->text.starts_with("break"));
+  });
+}
+
 bool iterates_fixed_handful(const ir::Module& module, const ir::Function& function,
                             const Stmt& loop) {
   const Expr* iterable = advanced_iterable(function, loop);

@@ -34,6 +34,11 @@ namespace sealint::semantic {
 // iterator's source, `xs`; nullptr when neither.
 [[nodiscard]] const ir::Expr* advanced_iterable(const ir::Function& function, const ir::Stmt& loop);
 
+// The loop's body ends every pass it starts: a `break`, `return` or `raise` among its own
+// statements (not under an `if`), as in `for batch in loader: print(model(batch).shape); break`,
+// a look at the first batch. It runs at most once.
+[[nodiscard]] bool runs_at_most_once(const ir::Stmt& loop);
+
 // The loop runs a fixed handful of times that the code writes out (also by hand, through
 // `next()`): over a display, or
 // `range(k)` with a literal k of at most kHandful, directly or through a name bound once to

@@ -7,6 +7,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/model_runs.h"
 
 namespace sealint::semantic {
@@ -200,8 +201,10 @@ std::optional<Region> growth_region(const ir::FileAnalysis& analysis, const ir::
   if (analysis.consumed_by_backward(function, key)) return std::nullopt;
   for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
     const ir::Stmt& loop = **it;
-    // Reset inside this loop: the place holds at most one iteration's worth.
-    if (ir::resets_in(loop.body, key, reset_methods)) return std::nullopt;
+    // Reset inside this loop: the place holds at most one iteration's worth; and a loop that
+    // stops after its first pass holds one.
+    if (ir::resets_in(loop.body, key, reset_methods) || runs_at_most_once(loop))
+      return std::nullopt;
     if (analysis.is_iteration_loop(loop) && ir::defined_outside(function, loop, key)) {
       if (combines_returned_terms(analysis, function, loop, key)) return std::nullopt;
       return Region::loop(function, loop);
