@@ -213,6 +213,23 @@ bool iterates_fixed_handful(const ir::Module& module, const ir::Function& functi
         (iterable->items.empty() || has_method_called(module, name)))
       return false;
   }
+  // `range(n_steps)`, `n_steps = 10` bound once (here or at the module's top level).
+  if (iterable != nullptr && iterable->kind == ExprKind::Call &&
+      iterable->callee()->kind == ExprKind::Name && iterable->callee()->text == "range" &&
+      iterable->arg_count() == 1 && iterable->arg(0)->kind == ExprKind::Name &&
+      !function.has_param(iterable->arg(0)->text)) {
+    Definitions definitions;
+    const std::string name(iterable->arg(0)->text);
+    const std::vector<Definition>* bound = &definitions.of(function, name);
+    if (bound->empty() && &function != &module.top_level())
+      bound = &definitions.of(module.top_level(), name);
+    if (bound->size() != 1 || bound->front().element || bound->front().value == nullptr ||
+        bound->front().value->kind != ExprKind::Const ||
+        bound->front().value->const_kind != ir::ConstKind::Int)
+      return false;
+    const auto count = ir::parse_int_literal(bound->front().value->text);
+    return count && !count->huge && count->value <= kHandful;
+  }
   return handful_iterable(iterable);
 }
 

@@ -55,6 +55,8 @@ def main():
                    config]
             if jobs:
                 cmd += ["--jobs", jobs]
+            for glob in os.environ.get("EXCLUDE", "").split():
+                cmd += ["--exclude", glob]
             cmd.append(subdir)
             start = time.monotonic()
             p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)

@@ -1,5 +1,6 @@
 // Keras: `model.predict(x)` called in a loop on a new input each time. Each call builds a data
 // adapter and runs a full predict loop, and memory grows over many calls.
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -131,8 +132,13 @@ class KerasPredict {
     if (predict.call == nullptr) return;
     // `clear_session()` in the loop releases what each `predict()` call left behind.
     if (facts_.loop_facts(function, *predict.loop).clears_session) return;
-    // `if epoch % 200 == 0:` samples now and then: a few calls, not one per input.
-    if (semantic::under_periodic_branch(where, *predict.loop)) return;
+    // `if epoch % 200 == 0:` samples now and then: a few calls, not one per input; and
+    // `for step in range(10):` makes a handful.
+    if (semantic::under_periodic_branch(where, *predict.loop) ||
+        std::all_of(where.loops.begin(), where.loops.end(), [&](const Stmt* loop) {
+          return semantic::iterates_fixed_handful(module_, function, *loop);
+        }))
+      return;
     report(predict, sink);
   }
 
