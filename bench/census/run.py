@@ -17,7 +17,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from tsv import read_tsv  # noqa: E402
-from scoring import scope_function, same_place, lint_file, print_recall_table  # noqa: E402
+from scoring import scope_function, finding_counts, lint_file, print_recall_table  # noqa: E402
 
 CORPUS = os.path.join(HERE, "..", "corpus")
 
@@ -49,8 +49,7 @@ def main():
                 findings_of[key] = lint_file(binary, config, export, leak["path"])
                 seconds[leak["repo"]] += time.monotonic() - start
             scope = scope_function(os.path.join(export, leak["path"]))
-            found = any(f["rule"] == leak["rule"]
-                        and same_place(scope, f["range"]["start"], leak["line"])
+            found = any(f["rule"] == leak["rule"] and finding_counts(scope, f, leak["line"])
                         for f in findings_of[key])
             results.append((leak, "FOUND" if found else "MISSED", ""))
 

@@ -4,7 +4,8 @@ a finding stands where an expected leak is, and the recall tables.
 A finding counts when it lies in the same scope as the expected line: the innermost Python
 function (def) that holds it, or for code outside any function the top-level statement (a
 module-level loop); in a notebook the same within the same cell; in C++ the same outermost
-function body. When the file cannot be read that way, a finding within SLACK lines counts.
+function body. When the file cannot be read that way, a finding within SLACK lines counts. A
+finding whose related location points at the expected line (within SLACK lines) counts too.
 Expected lines are `L`, or `C:L` in a notebook (cell C counted from 1 over every cell)."""
 import ast
 import collections
@@ -112,6 +113,21 @@ def parse_expected(text):
     """`L` -> (None, L); `C:L` -> (C, L)."""
     parts = text.split(":")
     return (int(parts[0]), int(parts[1])) if len(parts) == 2 else (None, int(parts[0]))
+
+
+def finding_counts(scope, finding, expected):
+    """A finding stands for the expected leak when it starts in the same scope, or when one of
+    its related locations points at the expected line itself (within SLACK lines): a leak
+    reported where it repeats (`self.make_preds(...)` in the loop) with the statement that leaks
+    (`load_model(...)` in the helper) as its note."""
+    if same_place(scope, finding["range"]["start"], expected):
+        return True
+    cell, line = parse_expected(expected)
+    for related in finding.get("related", []):
+        at = related["range"]["start"]
+        if at.get("cell") == cell and abs(int(at["line"]) - line) <= SLACK:
+            return True
+    return False
 
 
 def same_place(scope, start, expected):

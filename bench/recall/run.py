@@ -23,7 +23,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from tsv import read_tsv  # noqa: E402
-from scoring import scope_function, same_place, lint_file, print_recall_table  # noqa: E402
+from scoring import scope_function, finding_counts, lint_file, print_recall_table  # noqa: E402
 
 # The case files and the set a row of each belongs to when it has no `split` column: cases.tsv
 # and heldout.tsv were both read and tuned to; pairs.tsv says per row (tuning or validation).
@@ -75,7 +75,7 @@ def score(cases, binary):
                 seconds[c["repo"]] += time.monotonic() - start
             scope = scope_function(os.path.join(export, path))
             hits = [f for f in findings_of[key]
-                    if f["rule"] == c["rule"] and same_place(scope, f["range"]["start"], c["line"])]
+                    if f["rule"] == c["rule"] and finding_counts(scope, f, c["line"])]
             if hits:
                 best = min(hits, key=lambda f: abs(int(f["range"]["start"]["line"])
                                                    - int(c["line"].split(":")[-1])))
