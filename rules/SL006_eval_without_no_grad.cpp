@@ -183,7 +183,8 @@ class EvalWithoutNoGrad final : public Rule {
         !evaluation_function && !evaluation_step && eval_call == nullptr &&
         semantic::graph_is_discarded(scope.analysis, function, loop, *run.call) &&
         (run.helper.function == nullptr ||
-         semantic::helper_keeps_no_graph(module, *run.helper.function, *run.helper.model_call,
+         semantic::helper_keeps_no_graph(scope.analysis, *run.helper.function,
+                                         *run.helper.model_call,
                                          /*returns_it=*/true));
     // Neither an evaluation function or step nor after `model.eval()` nor a result no backward
     // reaches: nothing says this is evaluation.

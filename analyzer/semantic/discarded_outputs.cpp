@@ -35,16 +35,58 @@ Use worst(Use a, Use b) {
   return a > b ? a : b;
 }
 
+// Where the values are followed: the function whose statements are read, and how many calls of
+// the file's own functions deep (a helper the result is handed to, `self.save_grid(out, path)`).
+struct Follow {
+  const ir::FileAnalysis& analysis;
+  const ir::Function& function;
+  int depth = 0;
+};
+constexpr int kFollowDepth = 2;
+
+enum class Fate : uint8_t { Values, Returned, Kept };
+Fate follow_names(const Follow& at, std::vector<std::string_view> followed, const Stmt* skip);
+
+// What a function of the file does with the argument `arg` of `call`: reads it as values (Value),
+// returns it (Flows: the call's result carries it on), or may keep it (Escapes).
+Use handed_to_function(const Follow& at, const Expr& call, const Expr& arg) {
+  if (at.depth >= kFollowDepth) return Use::Escapes;
+  const ir::Function* callee = at.analysis.resolve_callee(at.function, call);
+  if (callee == nullptr || callee == &at.function) return Use::Escapes;
+  // A method called on an object takes it as its first parameter.
+  const size_t offset = !callee->params.empty() && callee->params[0].name == ir::kReceiver &&
+                                call.callee()->kind == ExprKind::Attr
+                            ? 1
+                            : 0;
+  std::string_view param;
+  for (size_t i = 0; i < call.arg_count(); ++i) {
+    if (call.arg(i) == &arg && i + offset < callee->params.size())
+      param = callee->params[i + offset].name;
+  }
+  for (const ir::Keyword& keyword : call.keywords) {
+    if (keyword.value == &arg && callee->has_param(keyword.name)) param = keyword.name;
+  }
+  if (param.empty()) return Use::Escapes;
+  switch (follow_names({at.analysis, *callee, at.depth + 1}, {param}, nullptr)) {
+    case Fate::Values:
+      return Use::Value;
+    case Fate::Returned:
+      return Use::Flows;
+    default:
+      return Use::Escapes;
+  }
+}
+
 // `picked` says which expressions are the followed values (a name, or the run itself).
 template <typename Pick>
-Use use_in(const ir::Module& module, const Expr& expr, const Pick& picked) {
+Use use_in(const Follow& at, const Expr& expr, const Pick& picked) {
   if (picked(expr)) return Use::Flows;
   Use inner = Use::None;
   for (const Expr* item : expr.items) {
-    if (item != nullptr) inner = worst(inner, use_in(module, *item, picked));
+    if (item != nullptr) inner = worst(inner, use_in(at, *item, picked));
   }
   for (const ir::Keyword& keyword : expr.keywords) {
-    if (keyword.value != nullptr) inner = worst(inner, use_in(module, *keyword.value, picked));
+    if (keyword.value != nullptr) inner = worst(inner, use_in(at, *keyword.value, picked));
   }
   if (inner != Use::Flows) return inner;
   switch (expr.kind) {
@@ -62,16 +104,25 @@ Use use_in(const ir::Module& module, const Expr& expr, const Pick& picked) {
     case ExprKind::Call: {
       const Expr& callee = *expr.callee();
       // A method of the value itself (`out.softmax(1)`): its result carries the graph on.
-      if (use_in(module, callee, picked) == Use::Flows) return Use::Flows;
+      if (use_in(at, callee, picked) == Use::Flows) return Use::Flows;
       // An argument of a builtin that reads a value (`int(x)`, `print(out)`).
       if (callee.kind == ExprKind::Name && reads_as_value(callee.text)) return Use::Value;
       // torch's own functions compute a new tensor and keep nothing (`torch.max(out, 1)`), but
       // `torch.autograd.grad(out, ...)` and `dist_autograd.backward(ctx, [loss])` use the graph.
-      const std::string qualified = ir::qualified_name(module, &callee);
+      const std::string qualified = ir::qualified_name(at.analysis.module(), &callee);
       if (qualified.starts_with("torch.") && qualified.find("autograd") == std::string::npos &&
           !qualified.ends_with(".backward"))
         return Use::Flows;
-      return Use::Escapes;
+      // Handed to a function of the file: what it does with each argument that carries them.
+      Use use = Use::None;
+      const auto hand = [&](const Expr* arg) {
+        if (arg == nullptr) return;
+        const Use carried = use_in(at, *arg, picked);
+        use = worst(use, carried == Use::Flows ? handed_to_function(at, expr, *arg) : carried);
+      };
+      for (size_t i = 0; i < expr.arg_count(); ++i) hand(expr.arg(i));
+      for (const ir::Keyword& keyword : expr.keywords) hand(keyword.value);
+      return use;
     }
     case ExprKind::Subscript:
     case ExprKind::BinOp:
@@ -192,43 +243,29 @@ std::vector<std::string_view> plain_targets(const Stmt& stmt) {
   return names;
 }
 
-// What `function` does with the result of `call` (in `stmt`) keeps no graph: drops it, reads it
-// as values, or (`returned`: a helper whose caller's use is judged there) returns it. The result
-// is followed through the names bound from it, and through torch's functions and tensor
-// arithmetic (`pred = torch.max(out, 1)[1]`), to where each use ends: read as a value, dropped,
-// or kept (stored, appended, handed to a function of unknown effect, accumulated).
-bool keeps_no_graph(const ir::Module& module, const ir::Function& function, const Stmt& stmt,
-                    const Expr& call, bool returned) {
-  // `model(x)`, `print(model(x).shape)` as a statement: the result is dropped, or read as a
-  // value and dropped.
-  const auto is_run = [&](const Expr& e) { return &e == &call; };
-  if (stmt.kind == StmtKind::ExprStmt)
-    return stmt.value != nullptr && use_in(module, *stmt.value, is_run) <= Use::Flows;
-  if (stmt.kind == StmtKind::Return) return returned && stmt.value == &call;
-  // `out, hidden = model(x, hidden)`: names bound to the result, every later use of which
-  // (anywhere in the function) reads a value; the run's own statement may feed them back.
-  if (stmt.kind != StmtKind::Assign || stmt.value != &call) return false;
-  std::vector<std::string_view> followed = plain_targets(stmt);
-  if (followed.empty()) return false;
+// What `at.function` does with the values of the names `followed` (bound by `skip`, which is not
+// read): reads them only as values, returns them (or values that carry their graph), or may keep
+// them. They are followed through the names bound from them, through torch's functions and tensor
+// arithmetic (`pred = torch.max(out, 1)[1]`) and into the file's functions they are handed to, to
+// where each use ends: read as a value, dropped, or kept (stored, appended, handed to a function
+// of unknown effect, accumulated).
+Fate follow_names(const Follow& at, std::vector<std::string_view> followed, const Stmt* skip) {
   const auto is_followed = [&](std::string_view name) {
     return std::find(followed.begin(), followed.end(), name) != followed.end();
   };
   const auto picked = [&](const Expr& e) {
     return e.kind == ExprKind::Name && is_followed(e.text);
   };
+  bool returned = false;
   // Names bound from the followed values join them; each pass reads the function once, and a
   // pass that adds no name ends the chase.
   for (size_t before = 0; before != followed.size();) {
     before = followed.size();
-    // A parameter bound to the result may be the caller's (a C++ output reference, `Tensor& last`).
-    for (const std::string_view name : followed) {
-      if (function.has_param(name)) return false;
-    }
     bool keeps = false;
-    ir::for_each_nested(function.body, [&](const Stmt& other) {
-      if (keeps || &other == &stmt) return;
+    ir::for_each_nested(at.function.body, [&](const Stmt& other) {
+      if (keeps || &other == skip) return;
       for (const Expr* item : other.items) {
-        if (use_in(module, *item, picked) > Use::Value) keeps = true;
+        if (use_in(at, *item, picked) > Use::Value) keeps = true;
       }
       // Rebinding a name is no use of it (`_, out = f(x)`); storing into a followed value's
       // element or attribute is (`out[i] = ...`).
@@ -238,12 +275,11 @@ bool keeps_no_graph(const ir::Module& module, const ir::Function& function, cons
                 ? std::vector<const Expr*>(target->items.begin(), target->items.end())
                 : std::vector<const Expr*>{target};
         for (const Expr* part : parts) {
-          if (part->kind != ExprKind::Name && use_in(module, *part, picked) > Use::Value)
-            keeps = true;
+          if (part->kind != ExprKind::Name && use_in(at, *part, picked) > Use::Value) keeps = true;
         }
       }
       if (other.value == nullptr) return;
-      const Use use = use_in(module, *other.value, picked);
+      const Use use = use_in(at, *other.value, picked);
       if (use <= Use::Value) return;
       if (use == Use::Escapes) {
         keeps = true;
@@ -253,8 +289,7 @@ bool keeps_no_graph(const ir::Module& module, const ir::Function& function, cons
         case StmtKind::ExprStmt:
           return;  // computed and dropped
         case StmtKind::Return:
-          // Handed to the caller, whose use is judged there.
-          keeps = keeps || !returned;
+          returned = true;  // handed to the caller, whose use is judged there
           return;
         case StmtKind::If:
           return;  // a condition: read as a truth value
@@ -274,9 +309,33 @@ bool keeps_no_graph(const ir::Module& module, const ir::Function& function, cons
           keeps = true;  // accumulated (`total += out`), iterated, yielded...
       }
     });
-    if (keeps) return false;
+    if (keeps) return Fate::Kept;
   }
-  return true;
+  return returned ? Fate::Returned : Fate::Values;
+}
+
+// What `function` does with the result of `call` (in `stmt`) keeps no graph: drops it, reads it
+// as values, or (`returned`: a helper whose caller's use is judged there) returns it.
+bool keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& function,
+                    const Stmt& stmt, const Expr& call, bool returned) {
+  const Follow at{analysis, function};
+  // `model(x)`, `print(model(x).shape)` as a statement: the result is dropped, or read as a
+  // value and dropped.
+  const auto is_run = [&](const Expr& e) { return &e == &call; };
+  if (stmt.kind == StmtKind::ExprStmt)
+    return stmt.value != nullptr && use_in(at, *stmt.value, is_run) <= Use::Flows;
+  if (stmt.kind == StmtKind::Return) return returned && stmt.value == &call;
+  // `out, hidden = model(x, hidden)`: names bound to the result, every later use of which
+  // (anywhere in the function) reads a value; the run's own statement may feed them back.
+  if (stmt.kind != StmtKind::Assign || stmt.value != &call) return false;
+  const std::vector<std::string_view> followed = plain_targets(stmt);
+  if (followed.empty()) return false;
+  // A parameter bound to the result may be the caller's (a C++ output reference, `Tensor& last`).
+  for (const std::string_view name : followed) {
+    if (function.has_param(name)) return false;
+  }
+  const Fate fate = follow_names(at, followed, &stmt);
+  return fate == Fate::Values || (returned && fate == Fate::Returned);
 }
 
 }  // namespace
@@ -300,13 +359,13 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
       takes = takes_iteration(*keyword.value, loop, call, 0, seen);
   }
   if (!takes) return false;
-  return keeps_no_graph(analysis.module(), function, *stmt, call, false);
+  return keeps_no_graph(analysis, function, *stmt, call, false);
 }
 
-bool helper_keeps_no_graph(const ir::Module& module, const ir::Function& helper, const Expr& call,
-                           bool returns_it) {
+bool helper_keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& helper,
+                           const Expr& call, bool returns_it) {
   const Stmt* stmt = statement_of(helper.body, call);
-  return stmt != nullptr && keeps_no_graph(module, helper, *stmt, call, returns_it);
+  return stmt != nullptr && keeps_no_graph(analysis, helper, *stmt, call, returns_it);
 }
 
 bool graph_unused_in_training(const ir::FileAnalysis& analysis, const ir::Function& function,
@@ -314,8 +373,10 @@ bool graph_unused_in_training(const ir::FileAnalysis& analysis, const ir::Functi
   if (!analysis.loop_trains(loop) || iterates_fixed_handful(analysis.module(), function, loop))
     return false;
   const Stmt* stmt = statement_of(loop.body, call);
-  return stmt != nullptr && stmt->kind == StmtKind::Assign && stmt->value == &call &&
-         keeps_no_graph(analysis.module(), function, *stmt, call, false);
+  if (stmt == nullptr) return false;
+  const bool bound = stmt->kind == StmtKind::Assign && stmt->value == &call;
+  const bool handed = stmt->kind == StmtKind::ExprStmt && stmt->value != &call;
+  return (bound || handed) && keeps_no_graph(analysis, function, *stmt, call, false);
 }
 
 }  // namespace sealint::semantic

@@ -19,14 +19,16 @@ namespace sealint::semantic {
 // The helper `helper` (which a loop calls) keeps no graph of its model run `call`: it drops the
 // result, reads it as values, or (when `returns_it`) returns it to the caller whose use
 // graph_is_discarded judges; never stores it (`self.runner.outputs = model(batch)`).
-[[nodiscard]] bool helper_keeps_no_graph(const ir::Module& module, const ir::Function& helper,
-                                         const ir::Expr& call, bool returns_it);
+[[nodiscard]] bool helper_keeps_no_graph(const ir::FileAnalysis& analysis,
+                                         const ir::Function& helper, const ir::Expr& call,
+                                         bool returns_it);
 
 // In `loop`, a loop of `function` that trains, `call` runs a model a second time for something
 // other than the loss: its result is bound to names that are only ever read as values (an
-// accuracy printed every k steps, a preview image, the action a policy picks per step), so the
-// graph it records is used by no backward and lives until the names are bound again. A result
-// dropped at once (`features(image)` whose forward hooks feed the loss) is not one.
+// accuracy printed every k steps, a preview image, the action a policy picks per step), or
+// handed to functions of the file that only read it so (`self.save_grid(self.gen(z), path)`),
+// so the graph it records is used by no backward. A result dropped at once (`features(image)`
+// whose forward hooks feed the loss) is not one.
 [[nodiscard]] bool graph_unused_in_training(const ir::FileAnalysis& analysis,
                                             const ir::Function& function, const ir::Stmt& loop,
                                             const ir::Expr& call);

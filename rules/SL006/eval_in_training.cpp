@@ -28,11 +28,21 @@ std::string model_name(const ir::Module& module, const Expr& call) {
 void check_in_training_loop(const ir::Module& module, const ir::FileAnalysis& analysis,
                             semantic::ModelRuns& runs, const ir::Function& function,
                             const Stmt& loop, const Stmt& stmt, DiagnosticSink& sink) {
-  // Only a result bound to names: one dropped at once may feed the loss through forward hooks.
-  if (stmt.kind != ir::StmtKind::Assign || stmt.value == nullptr ||
-      stmt.value->kind != ExprKind::Call || !analysis.loop_trains(loop))
-    return;
-  const Expr& call = *stmt.value;
+  // A result bound to names, or handed to a function as a statement (`save_grid(gen(z), path)`);
+  // not a run dropped at once (`features(image)`), whose forward hooks may feed the loss.
+  if (stmt.value == nullptr || !analysis.loop_trains(loop)) return;
+  const Expr* found = nullptr;
+  if (stmt.kind == ir::StmtKind::Assign && stmt.value->kind == ExprKind::Call) {
+    found = stmt.value;
+  } else if (stmt.kind == ir::StmtKind::ExprStmt) {
+    ir::for_each_expr(stmt, [&](const Expr& e) {
+      if (found == nullptr && &e != stmt.value && e.kind == ExprKind::Call &&
+          semantic::is_model_call(analysis, e))
+        found = &e;
+    });
+  }
+  if (found == nullptr) return;
+  const Expr& call = *found;
   const semantic::Region region = semantic::Region::loop(function, loop);
   if (semantic::is_model_call(analysis, call)) {
     if (analysis.fact(call).grad != ir::Grad::Yes ||
@@ -52,7 +62,7 @@ void check_in_training_loop(const ir::Module& module, const ir::FileAnalysis& an
   const semantic::ModelRuns::Helper helper = runs.helper_called(function, call);
   if (helper.function == nullptr || helper.step_call != helper.model_call ||
       analysis.summary(*helper.function).trains ||
-      !semantic::helper_keeps_no_graph(module, *helper.function, *helper.model_call,
+      !semantic::helper_keeps_no_graph(analysis, *helper.function, *helper.model_call,
                                        /*returns_it=*/false))
     return;
   sink.report(info(), helper.model_call->range,
