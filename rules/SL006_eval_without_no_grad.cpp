@@ -17,6 +17,7 @@
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/mode_test.h"
 #include "analyzer/semantic/model_runs.h"
+#include "rules/SL006/comprehension_passes.h"
 #include "rules/SL006/eval_in_training.h"
 #include "rules/SL006/evaluation_evidence.h"
 #include "rules/SL006/framework_steps.h"
@@ -128,6 +129,8 @@ class EvalWithoutNoGrad final : public Rule {
         check_loop({module, analysis, runs, calls}, function, stmt, evaluation_function, switches,
                    sink);
       });
+      sl006::check_comprehension_passes(module, analysis, runs, function, evaluation_function,
+                                        switches, sink);
       check_shared_passes(module, analysis, function, sink);
       sl006::check_hook(module, analysis, runs, function, sink);
       sl006::check_inference_entry(module, analysis, runs, function, sink);

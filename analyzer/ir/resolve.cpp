@@ -219,7 +219,13 @@ const Function* FileAnalysis::resolve_callee_or_unique_method(const Function& ca
   if (callee->kind != ExprKind::Attr || callee->base()->kind != ExprKind::Name) return nullptr;
   const std::string_view receiver = callee->base()->text;
   if (receiver == kReceiver || module_.is_import_alias(receiver)) return nullptr;
-  if (facts_[callee->base()->id].kind != ValueKind::Unknown) return nullptr;
+  // A value of a known kind has its own methods (`opt.step()` is not the file's `step`); a module
+  // whose class is not known here (a model handed in) may be an instance of the file's.
+  const Fact& receiver_fact = facts_[callee->base()->id];
+  const bool unknown_module = receiver_fact.kind == ValueKind::Module &&
+                              receiver_fact.instance_of == nullptr &&
+                              receiver_fact.foreign == nullptr;
+  if (receiver_fact.kind != ValueKind::Unknown && !unknown_module) return nullptr;
   // Null when two methods of that name exist: ambiguous.
   auto it = unique_methods_.find(callee->text);
   return it == unique_methods_.end() ? nullptr : it->second;
