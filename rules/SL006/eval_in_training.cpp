@@ -30,7 +30,11 @@ void check_in_training_loop(const ir::Module& module, const ir::FileAnalysis& an
                             const Stmt& loop, const Stmt& stmt, DiagnosticSink& sink) {
   // A result bound to names, or handed to a function as a statement (`save_grid(gen(z), path)`);
   // not a run dropped at once (`features(image)`), whose forward hooks may feed the loss.
-  if (stmt.value == nullptr || !analysis.loop_trains(loop)) return;
+  // Python only for now: on LibTorch projects whose headers are found, C++ results read through
+  // the project's own types (`std::get<0>(out)`, a loss functor) were taken for values-only.
+  if (module.language() != ir::Language::Python || stmt.value == nullptr ||
+      !analysis.loop_trains(loop))
+    return;
   const Expr* found = nullptr;
   if (stmt.kind == ir::StmtKind::Assign && stmt.value->kind == ExprKind::Call) {
     found = stmt.value;
