@@ -80,6 +80,23 @@ bool is_scaled_place(const Expr* operand, std::string_view key) {
   return ir::place_key(operand->items[0]) == key || ir::place_key(operand->items[1]) == key;
 }
 
+// Does a part of `expr` that is not the place `key` carry a graph of its own (a value with grad
+// that is no bare leaf)?
+bool graph_from_elsewhere(const ir::FileAnalysis& analysis, const Expr& expr,
+                          std::string_view key) {
+  // A part that does not read the place: its own fact says.
+  if (!ir::reads_place(&expr, key)) return ir::holds_graph(analysis.fact(expr));
+  if (ir::place_key(&expr) == key) return false;
+  for (const Expr* item : expr.items) {
+    if (item != nullptr && graph_from_elsewhere(analysis, *item, key)) return true;
+  }
+  for (const ir::Keyword& keyword : expr.keywords) {
+    if (keyword.value != nullptr && graph_from_elsewhere(analysis, *keyword.value, key))
+      return true;
+  }
+  return false;
+}
+
 // In-place updates of a place with a grad value: `avg.mul_(m).add_(v)`, `total.add_(loss)`,
 // `avg.lerp_(v, w)`, `buf.copy_(f(buf, v))`. The receiver chain of in-place calls leads to the
 // place; the update makes the place's history reach every earlier call's graph.
@@ -102,8 +119,12 @@ std::optional<Accumulation> match_in_place(const ir::FileAnalysis& analysis, con
   Accumulation acc;
   acc.key = ir::place_key(call);
   if (acc.key.empty() || grad_arg == nullptr || call == stmt.value) return std::nullopt;
-  // `buf.copy_(v)` replaces the value: only a copy that reads the place keeps the old history.
-  if (copies && !ir::reads_place(grad_arg, acc.key)) return std::nullopt;
+  // `buf.copy_(v)` replaces the value: only a copy that reads the place keeps the old history,
+  // and only when something else brings a graph in: `p.copy_((p + step).max(floor))` with a
+  // number `step` adjusts a buffer by itself.
+  if (copies &&
+      (!ir::reads_place(grad_arg, acc.key) || !graph_from_elsewhere(analysis, *grad_arg, acc.key)))
+    return std::nullopt;
   acc.target = call;
   acc.value = grad_arg;
   acc.running_statistic = true;
