@@ -71,7 +71,10 @@ def main():
     print_recall_table("shape", "shape", results, ["census"])
     print_recall_table("repository", "repo", results, ["census"])
     print()
-    print(f"seconds: {sum(seconds.values()):.1f} (sealint, one run per file)")
+    print(f"seconds per repository (sealint, one run per file): total "
+          f"{sum(seconds.values()):.1f}")
+    for repo, sec in seconds.most_common():
+        print(f"  {sec:7.1f}  {repo}")
     missed = [c for c, s, _ in results if s == "MISSED"]
     print()
     print(f"missed: {len(missed)}")
