@@ -1615,14 +1615,24 @@ FileAnalysis::FileAnalysis(const Module& module, const ProjectScope* project)
     for (const Function* method : cls.methods) {
       for_each_nested(method->body, [&](const Stmt& stmt) {
         if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
-        for (const Expr* target : stmt.targets) {
+        const auto record = [&](const Expr* target, const Expr* value_expr) {
           const std::string key = place_key(target);
-          if (!key.starts_with("self.") || key.find_first_of(".[", 5) != std::string::npos)
-            continue;
-          const Fact value = classify_value(stmt.value);
-          if (value.kind == ValueKind::Unknown) continue;
+          if (!key.starts_with("self.") || key.find_first_of(".[", 5) != std::string::npos) return;
+          const Fact value = classify_value(value_expr);
+          if (value.kind == ValueKind::Unknown) return;
           auto [it, inserted] = attrs.emplace(key.substr(5), value);
           if (!inserted && it->second.kind != value.kind) it->second = Fact{};
+        };
+        for (const Expr* target : stmt.targets) {
+          // `self.q, self.target = Net(), Net()`: element by element.
+          if (target->kind == ExprKind::Collection && stmt.value != nullptr &&
+              stmt.value->kind == ExprKind::Collection &&
+              stmt.value->items.size() == target->items.size()) {
+            for (size_t i = 0; i < target->items.size(); ++i)
+              record(target->items[i], stmt.value->items[i]);
+            continue;
+          }
+          record(target, stmt.value);
         }
       });
     }
