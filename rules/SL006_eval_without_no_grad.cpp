@@ -333,9 +333,7 @@ class EvalWithoutNoGrad final : public Rule {
 
   void report_shared_loop(const ir::Module& module, const Region& loop, const SharedLoop& facts,
                           DiagnosticSink& sink) const {
-    const Expr* model_expr = model_of(*facts.forward);
-    const std::string model = ir::place_key(model_expr);
-    const std::string name = model.empty() ? quote(module, *model_expr).text : model;
+    const std::string name = sl006::model_name(module, *facts.forward);
     const std::string test = quote(module, *facts.mode_test).text;
     std::vector<Related> related = {
         {facts.mode_test->range, fmt::format("the backward runs only when `{}`", test)},
@@ -377,6 +375,12 @@ const Expr* sl006::model_of(const Expr& call) {
   return callee->kind == ExprKind::Attr && knowledge::kForwardMethods.contains(callee->text)
              ? callee->base()
              : callee;
+}
+
+std::string sl006::model_name(const ir::Module& module, const Expr& call) {
+  const Expr* model_expr = model_of(call);
+  const std::string model = ir::place_key(model_expr);
+  return model.empty() ? quote(module, *model_expr).text : model;
 }
 
 std::unique_ptr<const Rule> make_sl006_eval_without_no_grad() {

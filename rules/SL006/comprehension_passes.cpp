@@ -7,7 +7,6 @@
 #include "analyzer/knowledge/naming.h"
 #include "rules/SL006/evaluation_evidence.h"
 #include "rules/SL006/framework_steps.h"
-#include "rules/support/quote.h"
 
 namespace sealint::rules::sl006 {
 
@@ -42,12 +41,6 @@ bool serves_training(const ir::Module& module, const ir::FileAnalysis& analysis,
     }
   }
   return false;
-}
-
-std::string model_name(const ir::Module& module, const Expr& call) {
-  const Expr* model_expr = model_of(call);
-  const std::string model = ir::place_key(model_expr);
-  return model.empty() ? quote(module, *model_expr).text : model;
 }
 
 }  // namespace

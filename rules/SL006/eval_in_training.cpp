@@ -2,12 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/semantic/discarded_outputs.h"
 #include "analyzer/semantic/regions.h"
 #include "rules/SL006/framework_steps.h"
-#include "rules/support/quote.h"
 
 namespace sealint::rules::sl006 {
 
@@ -16,12 +14,6 @@ namespace {
 using ir::Expr;
 using ir::ExprKind;
 using ir::Stmt;
-
-std::string model_name(const ir::Module& module, const Expr& call) {
-  const Expr* model_expr = model_of(call);
-  const std::string model = ir::place_key(model_expr);
-  return model.empty() ? quote(module, *model_expr).text : model;
-}
 
 }  // namespace
 

@@ -6,7 +6,6 @@
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/semantic/training_calls.h"
-#include "rules/support/quote.h"
 
 namespace sealint::rules::sl006 {
 
@@ -17,9 +16,7 @@ void report_step(const ir::Module& module, semantic::ModelRuns& runs, const sema
   const ir::Function& function = step.function();
   const semantic::ModelRuns::Helper run = runs.per_call(function);
   if (run.model_call == nullptr) return;
-  const ir::Expr* model_expr = model_of(*run.model_call);
-  const std::string model = ir::place_key(model_expr);
-  const std::string name = model.empty() ? quote(module, *model_expr).text : model;
+  const std::string name = model_name(module, *run.model_call);
   // Reported in the step, where the fix goes: at the call that runs the model.
   std::vector<Related> related;
   if (run.step_call != run.model_call)

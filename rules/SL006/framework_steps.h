@@ -2,6 +2,8 @@
 // SL006 on the evaluation steps a framework runs once per batch of its own loop, with autograd
 // on: a Hugging Face `prediction_step` or skorch `validation_step` override, a function handed to
 // ignite's `Engine(...)`. No loop is in the file: the step's body is the loop's body.
+#include <string>
+
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/core/rule_info.h"
 #include "analyzer/ir/grad_flow.h"
@@ -18,6 +20,9 @@ const RuleInfo& info();
 // The model a call runs: `model` in `model(x)` and in `model->forward(x)` or
 // `model.inference(x)` (which name the model, not its method).
 const ir::Expr* model_of(const ir::Expr& call);
+
+// How a message names the model a call runs: its place (`self.model`), else its source text.
+std::string model_name(const ir::Module& module, const ir::Expr& call);
 
 // `function` is a framework's evaluation hook run with autograd on, and runs a model.
 void check_hook(const ir::Module& module, const ir::FileAnalysis& analysis,
