@@ -81,12 +81,18 @@ Use handed_to_function(const Follow& at, const Expr& call, const Expr& arg) {
 template <typename Pick>
 Use use_in(const Follow& at, const Expr& expr, const Pick& picked) {
   if (picked(expr)) return Use::Flows;
+  // Each part's use, read once (a call's case below reads its callee's and arguments' again).
+  std::vector<Use> item_uses(expr.items.size(), Use::None);
+  std::vector<Use> keyword_uses(expr.keywords.size(), Use::None);
   Use inner = Use::None;
-  for (const Expr* item : expr.items) {
-    if (item != nullptr) inner = worst(inner, use_in(at, *item, picked));
+  for (size_t i = 0; i < expr.items.size(); ++i) {
+    if (expr.items[i] != nullptr) item_uses[i] = use_in(at, *expr.items[i], picked);
+    inner = worst(inner, item_uses[i]);
   }
-  for (const ir::Keyword& keyword : expr.keywords) {
-    if (keyword.value != nullptr) inner = worst(inner, use_in(at, *keyword.value, picked));
+  for (size_t i = 0; i < expr.keywords.size(); ++i) {
+    if (expr.keywords[i].value != nullptr)
+      keyword_uses[i] = use_in(at, *expr.keywords[i].value, picked);
+    inner = worst(inner, keyword_uses[i]);
   }
   if (inner != Use::Flows) return inner;
   switch (expr.kind) {
@@ -104,7 +110,7 @@ Use use_in(const Follow& at, const Expr& expr, const Pick& picked) {
     case ExprKind::Call: {
       const Expr& callee = *expr.callee();
       // A method of the value itself (`out.softmax(1)`): its result carries the graph on.
-      if (use_in(at, callee, picked) == Use::Flows) return Use::Flows;
+      if (item_uses[0] == Use::Flows) return Use::Flows;
       // An argument of a builtin that reads a value (`int(x)`, `print(out)`).
       if (callee.kind == ExprKind::Name && reads_as_value(callee.text)) return Use::Value;
       // torch's own functions compute a new tensor and keep nothing (`torch.max(out, 1)`), but
@@ -115,13 +121,13 @@ Use use_in(const Follow& at, const Expr& expr, const Pick& picked) {
         return Use::Flows;
       // Handed to a function of the file: what it does with each argument that carries them.
       Use use = Use::None;
-      const auto hand = [&](const Expr* arg) {
+      const auto hand = [&](const Expr* arg, Use carried) {
         if (arg == nullptr) return;
-        const Use carried = use_in(at, *arg, picked);
         use = worst(use, carried == Use::Flows ? handed_to_function(at, expr, *arg) : carried);
       };
-      for (size_t i = 0; i < expr.arg_count(); ++i) hand(expr.arg(i));
-      for (const ir::Keyword& keyword : expr.keywords) hand(keyword.value);
+      for (size_t i = 1; i < expr.items.size(); ++i) hand(expr.items[i], item_uses[i]);
+      for (size_t i = 0; i < expr.keywords.size(); ++i)
+        hand(expr.keywords[i].value, keyword_uses[i]);
       return use;
     }
     case ExprKind::Subscript:
