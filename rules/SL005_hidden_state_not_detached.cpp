@@ -351,7 +351,10 @@ class HiddenStateNotDetached final : public Rule {
       // Re-initialised every iteration (`hidden = model.init_hidden(bs)`): the history is cut.
       // The statement rebinding the state from the call's result is no reset.
       if (ir::resets_in(loop.body, state, {}, rebinding)) return nullptr;
-      if ((analysis.loop_trains(loop) || analysis.is_iteration_loop(loop)) &&
+      // A loop that runs a written-out handful of times (`for i in range(4):` stacking a layer
+      // four times to plot what it sees, backward included) chains a bounded graph.
+      const bool bounded = semantic::iterates_fixed_handful(analysis.module(), function, loop);
+      if ((analysis.loop_trains(loop) || analysis.is_iteration_loop(loop)) && !bounded &&
           ir::defined_outside(function, loop, state)) {
         return &loop;
       }

@@ -124,7 +124,9 @@ class EvalWithoutNoGrad final : public Rule {
         if (inside_evaluation) return;
         // `for c in range(len(word)):` over `word = str2tensor("pytorch")`: a demonstration;
         // a look at the first batch (`...; break`) runs once.
-        if (semantic::iterates_literal_value(function, stmt) || semantic::runs_at_most_once(stmt))
+        // So is a loop over a parameter that every call passes written out (`prime="Anna"`).
+        if (semantic::iterates_literal_value(function, stmt) || semantic::runs_at_most_once(stmt) ||
+            semantic::iterates_written_out_argument(function, stmt, calls))
           return;
         check_loop({module, analysis, runs, calls}, function, stmt, evaluation_function, switches,
                    sink);

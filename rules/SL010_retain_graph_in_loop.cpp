@@ -4,6 +4,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/iteration.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -95,6 +96,8 @@ class RetainGraphInLoop final : public Rule {
     const auto carried = carried_source(analysis, function, loop, root);
     // Built afresh each iteration (a GAN's second backward, a per-step graph): nothing grows.
     if (!carried) return;
+    // A written-out handful of passes (`for i in range(4):`) keeps a bounded graph, as for SL005.
+    if (semantic::iterates_fixed_handful(module, function, loop)) return;
     std::vector<Related> related;
     related.push_back(
         {carried->feedback->range,

@@ -145,6 +145,31 @@ std::vector<Store> last_stores(const ir::FileAnalysis& analysis, const ClassDef&
   return last;
 }
 
+// `self.images[i % self.count]` in a method of the class chain: the dataset cycles through the
+// container, repeating its items (few-shot and personalisation datasets repeat a few images or
+// prompts to fill an epoch). What a worker copies of a few items is negligible.
+bool read_cyclically(const ir::FileAnalysis& analysis, const ClassDef& cls, std::string_view attr) {
+  bool cyclic = false;
+  for (const ClassDef* owner : semantic::same_file_chain(analysis, cls)) {
+    for (const Function* method : owner->methods) {
+      const std::string_view self = semantic::receiver_name(*method);
+      if (self.empty()) continue;
+      ir::for_each_nested(method->body, [&](const Stmt& stmt) {
+        if (cyclic) return;
+        ir::for_each_expr(stmt, [&](const Expr& e) {
+          cyclic = cyclic ||
+                   (e.kind == ExprKind::Subscript && e.items.size() == 2 &&
+                    e.items[1]->kind == ExprKind::BinOp && e.items[1]->text == "%" &&
+                    e.base()->kind == ExprKind::Attr && e.base()->text == attr &&
+                    e.base()->base()->kind == ExprKind::Name && e.base()->base()->text == self);
+        });
+      });
+      if (cyclic) return true;
+    }
+  }
+  return false;
+}
+
 class DatasetObjectLists final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -190,6 +215,8 @@ class DatasetObjectLists final : public Rule {
       if (value.items == Items::Small) continue;
       // Named for labels, most often class indices, and nothing shows the items are objects.
       if (value.items == Items::Unknown && knowledge::is_labels_name(store.attr)) continue;
+      // Cycled through: a few items repeated.
+      if (read_cyclically(analysis, cls, store.attr)) continue;
       reported.insert(store.stmt);
       sl011::report(module, cls.name, store.key, *store.stmt, value, loader, sink);
     }

@@ -263,6 +263,109 @@ bool written_out_data(const Expr* e, int depth) {
 
 }  // namespace
 
+namespace {
+
+// The names that count `loop`'s passes: `i` of `for i, x in enumerate(xs)` and of
+// `for i in range(n)`.
+std::string_view pass_counter(const ir::Function& function, const Stmt& loop) {
+  const Expr* iterable = advanced_iterable(function, loop);
+  if (iterable == nullptr || iterable->kind != ExprKind::Call ||
+      iterable->callee()->kind != ExprKind::Name)
+    return {};
+  // The loop's target, or for a `while` the target of `x = next(it)` in its body.
+  const Expr* target = loop.loop_kind == ir::LoopKind::For && !loop.targets.empty()
+                           ? loop.targets.front()
+                           : nullptr;
+  if (loop.loop_kind == ir::LoopKind::While) {
+    ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
+      if (target == nullptr && stmt.kind == StmtKind::Assign && stmt.targets.size() == 1 &&
+          stmt.value != nullptr && stmt.value->kind == ExprKind::Call &&
+          stmt.value->callee()->kind == ExprKind::Name && stmt.value->callee()->text == "next")
+        target = stmt.targets.front();
+    });
+  }
+  if (target == nullptr) return {};
+  if (iterable->callee()->text == "enumerate" && target->kind == ExprKind::Collection &&
+      !target->items.empty() && target->items[0]->kind == ExprKind::Name)
+    return target->items[0]->text;
+  if (iterable->callee()->text == "range" && target->kind == ExprKind::Name) return target->text;
+  return {};
+}
+
+// Does `e` count passes: the counter, the counter plus or minus a literal (`i + 1`), or
+// `len(filled)`?
+bool counts_passes(const Expr* e, std::string_view counter, std::string_view filled) {
+  if (e->kind == ExprKind::Name) return !counter.empty() && e->text == counter;
+  if (e->kind == ExprKind::BinOp && (e->text == "+" || e->text == "-"))
+    return counts_passes(e->items[0], counter, filled) && e->items[1]->kind == ExprKind::Const;
+  return e->kind == ExprKind::Call && e->callee()->kind == ExprKind::Name &&
+         e->callee()->text == "len" && e->arg_count() == 1 && !filled.empty() &&
+         ir::place_key(e->arg(0)) == filled;
+}
+
+// The N of `count < N` when `holds` is true (`count >= N` when false: the arm that a `break`
+// leaves), for a counting side and a literal or module constant N.
+std::optional<int64_t> count_limit(const ir::Module& module, const Expr& condition, bool holds,
+                                   std::string_view counter, std::string_view filled) {
+  if (condition.kind != ExprKind::Compare || condition.items.size() != 2) return std::nullopt;
+  std::string_view op = condition.text;
+  const Expr* count = condition.items[0];
+  const Expr* limit = condition.items[1];
+  if (!counts_passes(count, counter, filled)) {
+    std::swap(count, limit);
+    // `N > i` is `i < N`.
+    if (op == "<") op = ">";
+    else if (op == ">") op = "<";
+    else if (op == "<=") op = ">=";
+    else if (op == ">=") op = "<=";
+    if (!counts_passes(count, counter, filled)) return std::nullopt;
+  }
+  const bool below = holds ? (op == "<" || op == "<=") : (op == ">=" || op == ">");
+  if (!below) return std::nullopt;
+  const ir::ModuleConstants constants(module);
+  const auto folded = ir::fold_int(*limit, [&](const Expr& name) -> std::optional<ir::FoldedInt> {
+    const ir::ModuleConstant* constant = constants.find(name.text);
+    return constant ? std::optional(constant->value) : std::nullopt;
+  });
+  if (!folded || folded->huge || folded->value < 0) return std::nullopt;
+  return folded->value + 1;
+}
+
+bool in_true_arm(const Stmt& branch, const Stmt& stmt) {
+  return !branch.body.empty() && stmt.range.begin >= branch.body.front()->range.begin &&
+         stmt.range.end <= branch.body.back()->range.end;
+}
+
+bool breaks(const Stmt& branch) {
+  return std::any_of(branch.body.begin(), branch.body.end(), [](const Stmt* s) {
+    return s->kind == StmtKind::Other && s->text.starts_with("break");
+  });
+}
+
+}  // namespace
+
+std::optional<int64_t> bounded_pass_count(const ir::Module& module, const ir::StmtContext& where,
+                                          const Stmt& stmt, std::string_view filled) {
+  if (where.loops.empty()) return std::nullopt;
+  const Stmt& loop = *where.loops.back();
+  const std::string_view counter =
+      where.function != nullptr ? pass_counter(*where.function, loop) : std::string_view{};
+  for (const ir::Branch& branch : where.branches) {
+    if (branch.handler || branch.loop_depth != where.loops.size() ||
+        branch.stmt->kind != StmtKind::If || branch.stmt->value == nullptr ||
+        !in_true_arm(*branch.stmt, stmt))
+      continue;
+    if (auto limit = count_limit(module, *branch.stmt->value, true, counter, filled)) return limit;
+  }
+  // `if i >= N: break` before the statement, in the loop's own body.
+  for (const Stmt* before : loop.body) {
+    if (before->range.begin >= stmt.range.begin) break;
+    if (before->kind != StmtKind::If || before->value == nullptr || !breaks(*before)) continue;
+    if (auto limit = count_limit(module, *before->value, false, counter, filled)) return limit;
+  }
+  return std::nullopt;
+}
+
 bool iterates_literal_value(const ir::Function& function, const Stmt& loop) {
   constexpr int kCallDepth = 3;
   // `range(len(x))` only: a loop over a list of configurations or over `range(n_classes)` runs
@@ -282,6 +385,78 @@ bool iterates_literal_value(const ir::Function& function, const Stmt& loop) {
   return bound.size() == 1 && !bound.front().element && bound.front().value != nullptr &&
          bound.front().value->kind == ExprKind::Call &&
          written_out_data(bound.front().value, kCallDepth);
+}
+
+bool iterates_written_out_argument(const ir::Function& function, const Stmt& loop,
+                                   CallSites& calls) {
+  constexpr int kCallDepth = 2;
+  const Expr* iterable = advanced_iterable(function, loop);
+  if (iterable != nullptr && iterable->kind == ExprKind::Call &&
+      iterable->callee()->kind == ExprKind::Name && iterable->callee()->text == "enumerate" &&
+      iterable->arg_count() >= 1)
+    iterable = iterable->arg(0);
+  if (iterable == nullptr || iterable->kind != ExprKind::Name) return false;
+  const std::optional<size_t> index = parameter_index(function, iterable->text);
+  if (!index) return false;
+  // Rebound in the body: the loop may not see what the callers pass.
+  Definitions definitions;
+  if (!definitions.of(function, std::string(iterable->text)).empty()) return false;
+  const std::vector<CallSite>& sites = calls.of(function);
+  if (sites.empty()) return false;
+  const Expr* fallback = function.params[*index].default_value;
+  return std::all_of(sites.begin(), sites.end(), [&](const CallSite& site) {
+    bool unknown = false;
+    const Expr* passed = argument_for(function, *site.call, *index, unknown);
+    if (unknown) return false;
+    return written_out_data(passed != nullptr ? passed : fallback, kCallDepth);
+  });
+}
+
+bool called_only_on_written_out_data(const ir::Module& module, const ir::Function& function,
+                                     CallSites& calls) {
+  constexpr int kCallDepth = 2;
+  const std::vector<CallSite>& sites = calls.of(function);
+  if (sites.empty()) return false;
+  const ir::Function& top = module.top_level();
+  return std::all_of(sites.begin(), sites.end(), [&](const CallSite& site) {
+    if (site.caller != &top) return false;
+    bool in_loop = false;
+    ir::for_each_nested(top.body, [&](const Stmt& stmt) {
+      in_loop = in_loop || (stmt.kind == StmtKind::Loop &&
+                            stmt.range.begin <= site.call->range.begin &&
+                            site.call->range.end <= stmt.range.end);
+    });
+    if (in_loop) return false;
+    for (size_t i = 0; i < site.call->arg_count(); ++i) {
+      if (!written_out_data(site.call->arg(i), kCallDepth)) return false;
+    }
+    return std::all_of(site.call->keywords.begin(), site.call->keywords.end(),
+                       [&](const ir::Keyword& k) { return written_out_data(k.value, kCallDepth); });
+  });
+}
+
+bool iterates_many_written_out(const ir::Function& function, const Stmt& loop, CallSites& calls) {
+  const Expr* iterable = advanced_iterable(function, loop);
+  if (iterable == nullptr || iterable->kind != ExprKind::Call ||
+      iterable->callee()->kind != ExprKind::Name || iterable->callee()->text != "range" ||
+      iterable->arg_count() != 1)
+    return false;
+  auto many = [](const Expr* count) {
+    if (count == nullptr || count->kind != ExprKind::Const) return false;
+    const auto value = ir::parse_int_literal(count->text);
+    return value && (value->huge || value->value > kHandful);
+  };
+  const Expr* count = iterable->arg(0);
+  if (many(count)) return true;
+  const std::optional<size_t> index =
+      count->kind == ExprKind::Name ? parameter_index(function, count->text) : std::nullopt;
+  if (!index) return false;
+  if (many(function.params[*index].default_value)) return true;
+  const std::vector<CallSite>& sites = calls.of(function);
+  return std::any_of(sites.begin(), sites.end(), [&](const CallSite& site) {
+    bool unknown = false;
+    return many(argument_for(function, *site.call, *index, unknown));
+  });
 }
 
 bool may_skip_body(const ir::Function& function) {

@@ -2,8 +2,13 @@
 // How often a statement inside a loop runs: every iteration, once (a lazy initialisation, the
 // first iteration), or every n-th iteration; and loops that run a fixed handful of times. Rules
 // that flag something "built on every iteration" ask these before reporting.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
 #include "analyzer/ir/ir.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/call_sites.h"
 
 namespace sealint::semantic {
 
@@ -48,10 +53,42 @@ inline constexpr int64_t kHandful = 20;
 [[nodiscard]] bool iterates_fixed_handful(const ir::Module& module, const ir::Function& function,
                                           const ir::Stmt& loop);
 
+// How many times at most the statement at `where` runs over all passes of its innermost loop,
+// when the code bounds the count with a literal (or a module constant): it sits in the true arm
+// of `if i < N` (`i <= N`, `N > i`, `(i + 1) < N`) or after `if i >= N: break`, where `i` counts
+// the loop's passes (`enumerate`'s index, `range`'s variable) or is `len(filled)`, the size of
+// the container the statement fills (`filled` may be empty). nullopt when nothing bounds it: a
+// test on the item itself (`if len(words) < 50`) filters, it does not count.
+[[nodiscard]] std::optional<int64_t> bounded_pass_count(const ir::Module& module,
+                                                        const ir::StmtContext& where,
+                                                        const ir::Stmt& stmt,
+                                                        std::string_view filled);
+
 // `for c in range(len(word)):` where the function binds `word` once, to a value it makes from
 // data written out in the code (`word = str2tensor("pytorch")`, `torch.LongTensor([1, 2, 3])`):
 // a few steps of a demonstration or a smoke test, not an evaluation over data.
 [[nodiscard]] bool iterates_literal_value(const ir::Function& function, const ir::Stmt& loop);
+
+// `for ch in prime:` (or over `enumerate(prime)`) where `prime` is a parameter of `function`
+// and every call of the file passes it data written out in the code (`sample(net, 1000,
+// prime="Anna")`), or leaves it at such a default: a loop over a few literal items of a
+// demonstration. False when the file never calls `function` (a framework or another file may).
+[[nodiscard]] bool iterates_written_out_argument(const ir::Function& function,
+                                                 const ir::Stmt& loop, CallSites& calls);
+
+// Every call of `function` in the file is a demonstration: the file calls it at least once,
+// only from its top level outside any loop, and passes only data written out in the code
+// (`predict_date_strs(["July 14, 1789", "May 01, 2020"])`). What its loops repeat runs for
+// those few literal inputs.
+[[nodiscard]] bool called_only_on_written_out_data(const ir::Module& module,
+                                                   const ir::Function& function,
+                                                   CallSites& calls);
+
+// `range(k)` with a literal k above kHandful, or `range(n)` with `n` a parameter of `function`
+// that some call of the file passes such a literal (`compose(seed, 32)`): a loop that the code
+// says repeats many times.
+[[nodiscard]] bool iterates_many_written_out(const ir::Function& function, const ir::Stmt& loop,
+                                             CallSites& calls);
 
 // Decorated with something other than `@staticmethod`/`@classmethod` (`@lru_cache`,
 // `@memoize`): a call may not run the body every time.

@@ -139,6 +139,13 @@ class KerasPredict {
           return semantic::iterates_fixed_handful(module_, function, *loop);
         }))
       return;
+    // A function the file calls only on a few written-out inputs (a demonstration) makes a few
+    // calls per input, unless its loop says it repeats many times.
+    if (semantic::called_only_on_written_out_data(module_, function, calls_) &&
+        std::none_of(where.loops.begin(), where.loops.end(), [&](const Stmt* loop) {
+          return semantic::iterates_many_written_out(function, *loop, calls_);
+        }))
+      return;
     report(predict, sink);
   }
 
@@ -178,6 +185,7 @@ class KerasPredict {
 
   TfFacts& facts_;
   const ir::Module& module_;
+  semantic::CallSites calls_{module_, facts_.analysis()};
   std::unordered_map<const Function*, const Expr*> predicting_helpers_;
 };
 

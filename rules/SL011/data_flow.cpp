@@ -149,7 +149,8 @@ Value DataFlow::compute_stored_value(const Function& function, const std::string
                                      const Stmt& stmt, const Expr* value, int depth) {
   if (const std::optional<Shape> shape = empty_container(module_, value)) {
     const Fill fill = find_fill(function, key, stmt.range.begin, depth + 1);
-    if (fill.stmt == nullptr) return {};
+    // Nothing fills it from the data, or a count bound keeps it small.
+    if (fill.stmt == nullptr || fill.few) return {};
     Value out = objects(*shape, fill.items);
     out.fill = fill.stmt;
     out.fill_key = fill.key;

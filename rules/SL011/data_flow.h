@@ -57,7 +57,12 @@ class DataFlow {
     const ir::Stmt* stmt = nullptr;
     Items items = Items::Unknown;
     std::string key;
+    bool few = false;  // the fill runs at most kFewItems times
   };
+
+  // A container of at most this many items costs each worker a megabyte or less: not worth a
+  // finding (a million file names cost about 100 MiB).
+  static constexpr int64_t kFewItems = 10'000;
 
   // What a statement adds to a container.
   struct Added {

@@ -186,6 +186,10 @@ DataFlow::Fill DataFlow::find_fill(const Function& function, const std::string& 
       if (in_data_loop || (added->many && is_data(classify(function, *added->value,
                                                            stmt.range.begin, depth + 1)))) {
         found = {&stmt, added_items(function, stmt, *added, depth + 1), key};
+        // `if i < 2000: held_out.append(...)`: the count is bounded, whatever the data's size.
+        const std::optional<int64_t> count =
+            added->many ? std::nullopt : semantic::bounded_pass_count(module_, where, stmt, key);
+        found.few = count && *count <= kFewItems;
         return;
       }
     }
