@@ -167,6 +167,14 @@ class EvalWithoutNoGrad final : public Rule {
     }
     const Expr* model_call = run.helper.function != nullptr ? run.helper.model_call : run.call;
     const ir::Expr* model_expr = model_of(*model_call);
+    // A method of the model itself (`policy.pi(obs)` running `self.head`): the model is the
+    // method's receiver, which the loop's function switches (`policy.eval()`).
+    if (const ir::Function* helper = run.helper.function;
+        helper != nullptr && helper->parent_class != nullptr &&
+        semantic::is_model_class(scope.analysis, *helper->parent_class) &&
+        run.call->callee()->kind == ExprKind::Attr &&
+        ir::place_root(ir::place_key(model_expr)) == semantic::receiver_name(*helper))
+      model_expr = run.call->callee()->base();
     const std::string model = ir::place_key(model_expr);
     // `model.eval()` counts where the loop runs the model: a helper's model is named in the
     // helper (`self.model`), the switch in the loop's function.

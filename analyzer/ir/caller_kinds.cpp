@@ -62,6 +62,10 @@ void FileAnalysis::compute_caller_param_kinds() {
         const ValueKind constructed = classify_value(&arg).kind;
         if (is_role_kind(constructed)) return constructed;
         if (arg.kind != ExprKind::Name) return ValueKind::Unknown;
+        // A module class's method handing on its receiver (`render_step(self, image)`).
+        if (arg.text == kReceiver && caller.parent_class != nullptr &&
+            is_module_class(caller.parent_class))
+          return ValueKind::Module;
         if (auto it = locals.find(arg.text);
             it != locals.end() && it->second.kind != ValueKind::Unknown)
           return it->second.kind;

@@ -820,6 +820,8 @@ class GradWalker {
         for (const Expr* item : e.items) eval(item);
         return no_grad_fact();
       case ExprKind::Other:
+        // `yield value`: the operand runs; what the expression gives back is unknown.
+        for (const Expr* item : e.items) eval(item);
         return {};
     }
     return {};
@@ -1142,6 +1144,11 @@ class GradWalker {
       case ValueKind::Function:
         if (target.function != nullptr) return apply_summary(call, {target.function, nullptr}, 0);
         return {};
+      case ValueKind::Instance:
+        // `self(x)` in a method of a module class runs the module's forward.
+        if (target.instance_of != nullptr && a_.is_module_class(target.instance_of))
+          return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
+        return {};
       default:
         return {};
     }
@@ -1285,8 +1292,18 @@ class GradWalker {
         joined = join(joined, apply_summary(call, {targets[i], nullptr}, 1));
       return joined;
     }
-    if (const Callee target = a_.resolve_method_anywhere(receiver, method))
-      return apply_summary(call, target, 1);
+    if (const Callee target = a_.resolve_method_anywhere(receiver, method)) {
+      Fact result = apply_summary(call, target, 1);
+      // `self.forward(x)` in a method of a module class runs the module: whatever its summary
+      // says it returns (it may keep its outputs on `self`), a graph is recorded.
+      if (receiver.kind == ValueKind::Instance && receiver.instance_of != nullptr &&
+          a_.is_module_class(receiver.instance_of) && method == "forward" && no_grad_ == 0 &&
+          result.grad == Grad::Unknown) {
+        result.grad = Grad::Yes;
+        if (result.kind == ValueKind::Unknown) result.kind = ValueKind::Tensor;
+      }
+      return result;
+    }
     if (receiver.kind == ValueKind::Class && receiver.instance_of != nullptr) {
       return {};  // a classmethod or static helper: not followed
     }

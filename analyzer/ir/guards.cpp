@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/naming.h"
 
 namespace sealint::ir {
@@ -23,6 +24,44 @@ bool first_arg_is_false(const Expr* call, std::string_view keyword) {
 
 bool has_argument(const Expr* call, std::string_view keyword) {
   return call->arg(0) != nullptr || call->keyword(keyword) != nullptr;
+}
+
+// A decorator the file defines that runs the function it wraps under a grad guard:
+//   def nograd(f):
+//       def new_f(*args, **kwargs):
+//           with torch.no_grad():
+//               return f(*args, **kwargs)
+//       return new_f
+// The guard, or Other when `decorator` names no such function of the file's top level.
+GuardKind wrapping_guard(const Module& module, const Expr* decorator) {
+  if (decorator == nullptr || decorator->kind != ExprKind::Name) return GuardKind::Other;
+  // The last `def` of that name among the top level's statements (a rebinding wins).
+  const Function* wrapper = nullptr;
+  for (const Stmt* stmt : module.top_level().body) {
+    if (stmt->kind == StmtKind::FunctionDef && stmt->function != nullptr &&
+        stmt->function->name == decorator->text)
+      wrapper = stmt->function;
+  }
+  if (wrapper == nullptr || wrapper->params.empty()) return GuardKind::Other;
+  const std::string_view wrapped = wrapper->params[0].name;
+  GuardKind found = GuardKind::Other;
+  for (const Stmt* inner : wrapper->body) {
+    if (inner->kind != StmtKind::FunctionDef || inner->function == nullptr) continue;
+    for_each_nested(inner->function->body, [&](const Stmt& guard) {
+      if (found != GuardKind::Other || guard.kind != StmtKind::Guard || guard.items.empty())
+        return;
+      const GuardKind kind = classify_guard(module, guard.items.front());
+      if (!disables_grad(kind)) return;
+      for_each_nested(guard.body, [&](const Stmt& stmt) {
+        for_each_expr(stmt, [&](const Expr& call) {
+          if (call.kind == ExprKind::Call && call.callee()->kind == ExprKind::Name &&
+              call.callee()->text == wrapped)
+            found = kind;
+        });
+      });
+    });
+  }
+  return found;
 }
 
 }  // namespace
@@ -54,7 +93,8 @@ GuardKind classify_guard(const Module& module, const Expr* context) {
 
 GuardKind decorator_guard(const Module& module, const Function& function) {
   for (const Expr* decorator : function.decorators) {
-    const GuardKind kind = classify_guard(module, decorator);
+    GuardKind kind = classify_guard(module, decorator);
+    if (kind == GuardKind::Other) kind = wrapping_guard(module, decorator);
     if (kind != GuardKind::Other) return kind;
   }
   return GuardKind::Other;

@@ -799,6 +799,17 @@ class Lowerer {
         return make_wrapper(node, ExprKind::Starred);
       case NodeKind::k_await:
         return make_wrapper(node, ExprKind::Await);
+      case NodeKind::k_yield: {
+        // `yield value` (and `yield from gen`) evaluates its operand where it stands: a model
+        // run in a generator's loop is a run of that loop. What `yield` returns (a value sent
+        // in) is unknown.
+        Expr* e = make(ExprKind::Other, node);
+        e->text = "yield";
+        for (const Child& c : children(node, false)) {
+          if (c.named) e->items.push_back(lower_expr(c.node));
+        }
+        return e;
+      }
       case NodeKind::k_parenthesized_expression: {
         for (const Child& c : children(node, false)) {
           if (c.named) return lower_expr(c.node);

@@ -16,12 +16,20 @@ constexpr int kMaxDepth = 3;
 bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call) {
   if (call.kind != ir::ExprKind::Call) return false;
   const ir::Expr* callee = call.callee();
-  if (analysis.fact(*callee).kind == ir::ValueKind::Module) return true;
-  // `model.forward(x)`, and a part the model holds (`self.asr.speecht5.encoder(...)`).
+  // A module, or in a method of a module class the module itself (`self(x)`).
+  auto is_module = [&](const ir::Expr& e) {
+    const ir::Fact& fact = analysis.fact(e);
+    return fact.kind == ir::ValueKind::Module ||
+           (fact.kind == ir::ValueKind::Instance && fact.instance_of != nullptr &&
+            analysis.is_module_class(fact.instance_of));
+  };
+  if (is_module(*callee)) return true;
+  // `model.forward(x)`, `self.forward(x)`, and a part the model holds
+  // (`self.asr.speecht5.encoder(...)`).
   return callee->kind == ir::ExprKind::Attr &&
          knowledge::runs_module_forward(callee->text,
                                         call.arg_count() > 0 || !call.keywords.empty()) &&
-         analysis.fact(*callee->base()).kind == ir::ValueKind::Module;
+         is_module(*callee->base());
 }
 
 bool is_model_class(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {
