@@ -22,17 +22,29 @@ bool is_role_kind(ValueKind kind) {
          kind == ValueKind::Loader;
 }
 
-// One parameter's kind over every call seen: the one known kind, or Unknown once two disagree.
+// One parameter's kind over every call seen: the one known kind, or Unknown once two disagree;
+// and the class of the file every call's argument was built from, if they agree.
 struct SeenKind {
   ValueKind kind = ValueKind::Unknown;
+  const ClassDef* cls = nullptr;
   bool conflict = false;
-  void add(ValueKind other) {
+  bool class_conflict = false;
+  void add(ValueKind other, const ClassDef* other_cls = nullptr) {
     if (other == ValueKind::Unknown || conflict) return;
     if (kind == ValueKind::Unknown) {
       kind = other;
     } else if (kind != other) {
       kind = ValueKind::Unknown;
       conflict = true;
+      cls = nullptr;
+      return;
+    }
+    if (class_conflict) return;
+    if (cls == nullptr && other_cls != nullptr) {
+      cls = other_cls;
+    } else if (other_cls == nullptr || cls != other_cls) {
+      cls = nullptr;
+      class_conflict = true;
     }
   }
 };
@@ -53,31 +65,34 @@ void FileAnalysis::compute_caller_param_kinds() {
         if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
         for (const Expr* target : stmt.targets) {
           if (target->kind != ExprKind::Name) continue;
-          const ValueKind kind = classify_value(stmt.value).kind;
-          locals[target->text].add(is_role_kind(kind) ? kind : ValueKind::Unknown);
+          const Fact made = classify_value(stmt.value);
+          locals[target->text].add(is_role_kind(made.kind) ? made.kind : ValueKind::Unknown,
+                                   made.instance_of);
         }
       });
       std::vector<ValueKind> caller_uses;  // what the caller does with its parameters, on demand
-      auto argument_kind = [&](const Expr& arg) {
-        const ValueKind constructed = classify_value(&arg).kind;
-        if (is_role_kind(constructed)) return constructed;
-        if (arg.kind != ExprKind::Name) return ValueKind::Unknown;
+      // The argument's kind, and the class of the file it was built from when known.
+      using Argument = std::pair<ValueKind, const ClassDef*>;
+      auto argument_kind = [&](const Expr& arg) -> Argument {
+        const Fact constructed = classify_value(&arg);
+        if (is_role_kind(constructed.kind)) return {constructed.kind, constructed.instance_of};
+        if (arg.kind != ExprKind::Name) return {ValueKind::Unknown, nullptr};
         // A module class's method handing on its receiver (`render_step(self, image)`).
         if (arg.text == kReceiver && caller.parent_class != nullptr &&
             is_module_class(caller.parent_class))
-          return ValueKind::Module;
+          return {ValueKind::Module, caller.parent_class};
         if (auto it = locals.find(arg.text);
             it != locals.end() && it->second.kind != ValueKind::Unknown)
-          return it->second.kind;
+          return {it->second.kind, it->second.cls};
         for (size_t p = 0; p < caller.params.size(); ++p) {
           if (caller.params[p].name != arg.text) continue;
           const ValueKind handed = caller_param_kind(caller, p);
           // What the caller does with it (`net.eval()` before `predict(net, x)`).
-          if (handed != ValueKind::Unknown) return handed;
+          if (handed != ValueKind::Unknown) return {handed, caller_param_class(caller, p)};
           if (caller_uses.empty()) caller_uses = param_kinds_from_use(caller);
-          return caller_uses[p];
+          return {caller_uses[p], nullptr};
         }
-        return ValueKind::Unknown;
+        return {ValueKind::Unknown, nullptr};
       };
       for_each_nested(caller.body, [&](const Stmt& stmt) {
         for_each_expr(stmt, [&](const Expr& call) {
@@ -97,13 +112,18 @@ void FileAnalysis::compute_caller_param_kinds() {
           for (size_t i = 0; i < call.arg_count(); ++i) {
             if (call.arg(i)->kind == ExprKind::Starred) break;  // positions unknown from here
             const size_t param = i + first_param;
-            if (param < kinds.size()) kinds[param].add(argument_kind(*call.arg(i)));
+            if (param < kinds.size()) {
+              const auto [kind, cls] = argument_kind(*call.arg(i));
+              kinds[param].add(kind, cls);
+            }
           }
           const Callee callee{target, nullptr};
           for (const Keyword& keyword : call.keywords) {
             const int param = keyword.name.empty() ? -1 : callee.param_index(keyword.name);
-            if (param >= 0 && static_cast<size_t>(param) < kinds.size())
-              kinds[static_cast<size_t>(param)].add(argument_kind(*keyword.value));
+            if (param >= 0 && static_cast<size_t>(param) < kinds.size()) {
+              const auto [kind, cls] = argument_kind(*keyword.value);
+              kinds[static_cast<size_t>(param)].add(kind, cls);
+            }
           }
         });
       });
@@ -111,10 +131,13 @@ void FileAnalysis::compute_caller_param_kinds() {
     bool changed = false;
     for (const auto& [function, kinds] : seen) {
       std::vector<ValueKind>& known = caller_param_kinds_[function];
+      std::vector<const ClassDef*>& classes = caller_param_classes_[function];
       known.resize(kinds.size(), ValueKind::Unknown);
+      classes.resize(kinds.size(), nullptr);
       for (size_t i = 0; i < kinds.size(); ++i) {
-        if (kinds[i].kind != known[i]) {
+        if (kinds[i].kind != known[i] || kinds[i].cls != classes[i]) {
           known[i] = kinds[i].kind;
+          classes[i] = kinds[i].cls;
           changed = true;
         }
       }
@@ -149,6 +172,12 @@ void FileAnalysis::compute_caller_param_kinds() {
       });
     }
   }
+}
+
+const ClassDef* FileAnalysis::caller_param_class(const Function& function, size_t param) const {
+  const auto it = caller_param_classes_.find(&function);
+  if (it == caller_param_classes_.end() || param >= it->second.size()) return nullptr;
+  return it->second[param];
 }
 
 ValueKind FileAnalysis::caller_param_kind(const Function& function, size_t param) const {

@@ -241,6 +241,8 @@ class GradWalker {
       const std::string_view name = fn_.params[i].name;
       // What the file's callers pass first (structure), the parameter's name last.
       param.kind = a_.caller_param_kind(fn_, i);
+      if (param.kind == ValueKind::Module || param.kind == ValueKind::Instance)
+        param.instance_of = a_.caller_param_class(fn_, i);
       if (param.kind == ValueKind::Unknown) param.kind = used_as[i];
       if (param.kind == ValueKind::Unknown) {
         if (is_model_like_name(name)) param.kind = ValueKind::Module;
@@ -881,7 +883,10 @@ class GradWalker {
     if (!key.empty()) {
       if (const Fact* known = state_.find(key)) return *known;
     }
-    if (base.kind == ValueKind::Instance && base.instance_of != nullptr) {
+    // An attribute the class of the file assigns (`self.embed = nn.Linear(...)`), on an instance
+    // or on a module built from a module class of the file.
+    if ((base.kind == ValueKind::Instance || base.kind == ValueKind::Module) &&
+        base.instance_of != nullptr) {
       Fact attr = a_.class_attr(base.instance_of, e.text);
       if (attr.kind != ValueKind::Unknown || attr.grad != Grad::Unknown) return attr;
       if (const Function* method = a_.resolve_method(base, e.text)) {
@@ -1029,7 +1034,12 @@ class GradWalker {
       const Fact receiver = eval(callee->base());
       // `self.gru(x, h)`: an attribute of an instance that holds a module, not a method;
       // `self.runner.model(batch)`: the model of an object sealint cannot see.
-      if ((receiver.kind == ValueKind::Instance &&
+      // (A module of a class of the file: only an attribute its class assigns; `model.eval()`
+      // and `model.parameters()` are nn.Module's.)
+      const bool assigned_part =
+          receiver.kind == ValueKind::Module && receiver.instance_of != nullptr &&
+          a_.class_attr(receiver.instance_of, callee->text).kind != ValueKind::Unknown;
+      if (((receiver.kind == ValueKind::Instance || assigned_part) &&
            !a_.resolve_method_anywhere(receiver, callee->text)) ||
           receiver.kind == ValueKind::Unknown) {
         const Fact attribute = with_type_hint(callee->type_hint, attr_of(*callee, receiver));
@@ -1325,6 +1335,11 @@ class GradWalker {
             method == "requires_grad_" || method == "apply") {
           return receiver;
         }
+        // Any other method of the model handed a value that carries a graph computes on it
+        // (`model.decoder1(model.encoder(x))`, `policy.pi(features)`): its result carries the
+        // graph on, whatever the method is called.
+        if (any_grad_arg && !knowledge::kModuleMethodsWithoutGraph.contains(method))
+          return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
         return {};
       case ValueKind::LossFn:
         if (method != "forward") return {};

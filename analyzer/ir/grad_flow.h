@@ -76,6 +76,8 @@ class FileAnalysis {
   // The kind every call of `function` in the file gives its parameter `param` by what it passes
   // (a module, a loss function, an optimizer, a loader: ir/caller_kinds.cpp), or Unknown.
   ValueKind caller_param_kind(const Function& function, size_t param) const;
+  // The class of the file that every call passing `param` built its argument from, or nullptr.
+  const ClassDef* caller_param_class(const Function& function, size_t param) const;
   // Decorated with no_grad/inference_mode, or every call site in the file runs without grad.
   bool runs_without_grad(const Function& function) const;
   // The loop runs training or evaluation steps: it calls backward or an optimizer step (also
@@ -178,6 +180,7 @@ class FileAnalysis {
   std::unordered_map<const ClassDef*, std::unordered_map<std::string, Fact>> class_attrs_;
   std::unordered_map<std::string, Fact> globals_;
   std::unordered_map<const Function*, std::vector<ValueKind>> caller_param_kinds_;
+  std::unordered_map<const Function*, std::vector<const ClassDef*>> caller_param_classes_;
 
  public:
   // Used by the walker: what a constructor-like call or literal makes, from syntax alone.
