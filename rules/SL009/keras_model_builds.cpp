@@ -109,6 +109,16 @@ class KerasModelBuilds {
     return found;
   }
 
+  // Does `function` return a Keras model (`return model`, `return Sequential(...)`)?
+  bool returns_keras_model(const Function& function) {
+    bool returns = false;
+    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+      if (returns || stmt.kind != StmtKind::Return || stmt.value == nullptr) return;
+      returns = facts_.keras_model(function, *stmt.value, stmt, kMaxCallDepth);
+    });
+    return returns;
+  }
+
   // The function returns a Keras model built after `loop` (`return Model(inputs, outputs)`):
   // the loop assembles that model's parts.
   bool returns_model_built_after(const Function& function, const Stmt& loop) {
@@ -134,13 +144,18 @@ class KerasModelBuilds {
     const Build build = find_build(function, stmt);
     // The statement makes nothing of the kind.
     if (build.call == nullptr) return;
+    // A helper that builds a model for its own use and hands back something else
+    // (`preds.append(self.predict_chunk(x))` loading a model to predict): whatever the loop does
+    // with the result, the model is not kept by it, and a new one is built on every call.
+    const bool transient = build.helper != nullptr && !returns_keras_model(*build.helper);
     // `TimeDistributed(Sequential(...))`, or a tower per branch in a function that returns the
     // whole model: parts of a bigger model, built on purpose.
-    if (build.call != stmt.value || returns_model_built_after(function, loop)) return;
+    if ((!transient && build.call != stmt.value) || returns_model_built_after(function, loop))
+      return;
     // `clear_session()` in the loop drops what the previous models left in Keras's state.
     if (facts_.loop_facts(function, loop).clears_session) return;
     // Models kept on purpose (an ensemble) are not a leak.
-    if (kept_in_container(stmt, loop)) return;
+    if (!transient && kept_in_container(stmt, loop)) return;
     // `if model is None: model = build()` builds once.
     if (semantic::under_once_branch(where, loop)) return;
     // A fixed handful of models (`for units in [32, 64]:`) is bounded.

@@ -108,7 +108,10 @@ class KerasPredict {
           return;
       } else if ((target = facts_.analysis().resolve_callee_or_unique_method(function, e)) !=
                      nullptr &&
-                 target != &function && (inner = predicts_per_call(*target)) != nullptr) {
+                 target != &function && (inner = predicts_per_call(*target)) != nullptr &&
+                 // A helper that also builds the model it predicts with is reported for the
+                 // build (keras_model_builds.cpp), the larger cost and the one to fix.
+                 facts_.builds_keras_model(*target, kMaxCallDepth) == nullptr) {
         input = &e;
       } else {
         return;
