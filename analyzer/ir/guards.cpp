@@ -48,8 +48,7 @@ GuardKind wrapping_guard(const Module& module, const Expr* decorator) {
   for (const Stmt* inner : wrapper->body) {
     if (inner->kind != StmtKind::FunctionDef || inner->function == nullptr) continue;
     for_each_nested(inner->function->body, [&](const Stmt& guard) {
-      if (found != GuardKind::Other || guard.kind != StmtKind::Guard || guard.items.empty())
-        return;
+      if (found != GuardKind::Other || guard.kind != StmtKind::Guard || guard.items.empty()) return;
       const GuardKind kind = classify_guard(module, guard.items.front());
       if (!disables_grad(kind)) return;
       for_each_nested(guard.body, [&](const Stmt& stmt) {

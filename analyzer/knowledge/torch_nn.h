@@ -40,12 +40,11 @@ inline constexpr auto kForwardMethods = sorted_names("__call__", "forward", "inf
 
 // nn.Module's own methods that return no tensor computed from their arguments (registration,
 // state, hooks): called with a tensor that carries a graph, they hand back none.
-inline constexpr auto kModuleMethodsWithoutGraph =
-    sorted_names("add_module", "apply", "get_buffer", "get_parameter", "get_submodule",
-                 "load_state_dict", "register_backward_hook", "register_buffer",
-                 "register_forward_hook", "register_forward_pre_hook",
-                 "register_full_backward_hook", "register_module", "register_parameter",
-                 "requires_grad_", "set_extra_state", "state_dict", "zero_grad");
+inline constexpr auto kModuleMethodsWithoutGraph = sorted_names(
+    "add_module", "apply", "get_buffer", "get_parameter", "get_submodule", "load_state_dict",
+    "register_backward_hook", "register_buffer", "register_forward_hook",
+    "register_forward_pre_hook", "register_full_backward_hook", "register_module",
+    "register_parameter", "requires_grad_", "set_extra_state", "state_dict", "zero_grad");
 
 // `module.method(...)` runs a module's forward pass: a forward method, or a part the module holds,
 // called with arguments (`model.encoder(x)`, `asr.speecht5.encoder(input_values=...)`; naming's

@@ -1,6 +1,9 @@
 #include "analyzer/semantic/call_sites.h"
 
+#include <algorithm>
+
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/iteration.h"
 
 namespace sealint::semantic {
 
@@ -20,6 +23,46 @@ const std::vector<CallSite>& CallSites::of(const ir::Function& callee) {
   static const std::vector<CallSite> kNone;
   auto it = calls_.find(&callee);
   return it == calls_.end() ? kNone : it->second;
+}
+
+namespace {
+
+// The innermost loop of `function` around `call`, or nullptr.
+const ir::Stmt* loop_around(const ir::Function& function, const ir::Expr& call) {
+  const ir::Stmt* innermost = nullptr;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    if (stmt.kind == ir::StmtKind::Loop && stmt.range.begin <= call.range.begin &&
+        call.range.end <= stmt.range.end &&
+        (innermost == nullptr || stmt.range.begin >= innermost->range.begin))
+      innermost = &stmt;
+  });
+  return innermost;
+}
+
+std::optional<LoopCall> search_loop_call(const ir::Module& module, CallSites& calls,
+                                         const ir::Function& function, int depth,
+                                         std::vector<const ir::Function*>& seen) {
+  if (depth <= 0 || std::find(seen.begin(), seen.end(), &function) != seen.end())
+    return std::nullopt;
+  seen.push_back(&function);
+  for (const CallSite& site : calls.of(function)) {
+    const ir::Stmt* loop = loop_around(*site.caller, *site.call);
+    if (loop != nullptr && !iterates_fixed_handful(module, *site.caller, *loop))
+      return LoopCall{site.caller, site.call, loop};
+  }
+  for (const CallSite& site : calls.of(function)) {
+    if (site.caller == &function) continue;
+    if (auto found = search_loop_call(module, calls, *site.caller, depth - 1, seen)) return found;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<LoopCall> called_from_loop(const ir::Module& module, CallSites& calls,
+                                         const ir::Function& function, int depth) {
+  std::vector<const ir::Function*> seen;
+  return search_loop_call(module, calls, function, depth, seen);
 }
 
 std::string_view receiver_name(const ir::Function& function) {

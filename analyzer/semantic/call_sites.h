@@ -34,6 +34,20 @@ class CallSites {
   std::unordered_map<const ir::Function*, std::vector<CallSite>> calls_;
 };
 
+// A call in a loop of the file that runs a function, directly or through other functions of
+// the file: `train()`'s loop calling `self.test()`, which calls `run_predictions()`.
+struct LoopCall {
+  const ir::Function* caller = nullptr;
+  const ir::Expr* call = nullptr;  // the call in `caller`'s loop
+  const ir::Stmt* loop = nullptr;  // the innermost loop around it
+};
+
+// The first call in a loop that reaches `function` through at most `depth` calls of the file
+// (1: a direct call), skipping loops that run a written-out handful of times; nullopt when no
+// loop of the file does.
+[[nodiscard]] std::optional<LoopCall> called_from_loop(const ir::Module& module, CallSites& calls,
+                                                       const ir::Function& function, int depth);
+
 // The receiver parameter of a method (`self`), or empty: a function, or a method with none.
 [[nodiscard]] std::string_view receiver_name(const ir::Function& function);
 

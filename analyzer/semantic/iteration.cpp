@@ -273,9 +273,8 @@ std::string_view pass_counter(const ir::Function& function, const Stmt& loop) {
       iterable->callee()->kind != ExprKind::Name)
     return {};
   // The loop's target, or for a `while` the target of `x = next(it)` in its body.
-  const Expr* target = loop.loop_kind == ir::LoopKind::For && !loop.targets.empty()
-                           ? loop.targets.front()
-                           : nullptr;
+  const Expr* target =
+      loop.loop_kind == ir::LoopKind::For && !loop.targets.empty() ? loop.targets.front() : nullptr;
   if (loop.loop_kind == ir::LoopKind::While) {
     ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
       if (target == nullptr && stmt.kind == StmtKind::Assign && stmt.targets.size() == 1 &&
@@ -314,10 +313,14 @@ std::optional<int64_t> count_limit(const ir::Module& module, const Expr& conditi
   if (!counts_passes(count, counter, filled)) {
     std::swap(count, limit);
     // `N > i` is `i < N`.
-    if (op == "<") op = ">";
-    else if (op == ">") op = "<";
-    else if (op == "<=") op = ">=";
-    else if (op == ">=") op = "<=";
+    if (op == "<")
+      op = ">";
+    else if (op == ">")
+      op = "<";
+    else if (op == "<=")
+      op = ">=";
+    else if (op == ">=")
+      op = "<=";
     if (!counts_passes(count, counter, filled)) return std::nullopt;
   }
   const bool below = holds ? (op == "<" || op == "<=") : (op == ">=" || op == ">");
@@ -422,9 +425,9 @@ bool called_only_on_written_out_data(const ir::Module& module, const ir::Functio
     if (site.caller != &top) return false;
     bool in_loop = false;
     ir::for_each_nested(top.body, [&](const Stmt& stmt) {
-      in_loop = in_loop || (stmt.kind == StmtKind::Loop &&
-                            stmt.range.begin <= site.call->range.begin &&
-                            site.call->range.end <= stmt.range.end);
+      in_loop =
+          in_loop || (stmt.kind == StmtKind::Loop && stmt.range.begin <= site.call->range.begin &&
+                      site.call->range.end <= stmt.range.end);
     });
     if (in_loop) return false;
     for (size_t i = 0; i < site.call->arg_count(); ++i) {

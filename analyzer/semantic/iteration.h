@@ -73,16 +73,15 @@ inline constexpr int64_t kHandful = 20;
 // and every call of the file passes it data written out in the code (`sample(net, 1000,
 // prime="Anna")`), or leaves it at such a default: a loop over a few literal items of a
 // demonstration. False when the file never calls `function` (a framework or another file may).
-[[nodiscard]] bool iterates_written_out_argument(const ir::Function& function,
-                                                 const ir::Stmt& loop, CallSites& calls);
+[[nodiscard]] bool iterates_written_out_argument(const ir::Function& function, const ir::Stmt& loop,
+                                                 CallSites& calls);
 
 // Every call of `function` in the file is a demonstration: the file calls it at least once,
 // only from its top level outside any loop, and passes only data written out in the code
 // (`predict_date_strs(["July 14, 1789", "May 01, 2020"])`). What its loops repeat runs for
 // those few literal inputs.
 [[nodiscard]] bool called_only_on_written_out_data(const ir::Module& module,
-                                                   const ir::Function& function,
-                                                   CallSites& calls);
+                                                   const ir::Function& function, CallSites& calls);
 
 // `range(k)` with a literal k above kHandful, or `range(n)` with `n` a parameter of `function`
 // that some call of the file passes such a literal (`compose(seed, 32)`): a loop that the code

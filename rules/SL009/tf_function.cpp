@@ -1,11 +1,15 @@
 // `tf.function` made inside a loop: every iteration traces and builds a new graph instead of
 // reusing one.
+#include <optional>
 #include <string>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
+#include "analyzer/ir/constant_folding.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/regions.h"
 #include "analyzer/semantic/tensorflow_api.h"
@@ -67,6 +71,43 @@ std::string made_what(const std::string& name) {
   return name.empty() ? std::string("a new function") : fmt::format("a new function `{}`", name);
 }
 
+// Does `e` read a name that `outer` binds by assignment (`outer_bound`, less its parameters) and
+// the nested code does not bind itself (`own`)?
+bool reads_outer_local(const ir::Function& outer,
+                       const std::unordered_set<std::string_view>& outer_bound,
+                       const std::unordered_set<std::string_view>& own, const Expr& e) {
+  bool reads = false;
+  ir::for_each_subexpr(e, [&](const Expr& sub) {
+    reads = reads || (sub.kind == ExprKind::Name && !own.contains(sub.text) &&
+                      outer_bound.contains(sub.text) && !outer.has_param(sub.text));
+  });
+  return reads;
+}
+
+// Does the function `def` defines read a name its enclosing `outer` binds by assignment (a model
+// `outer` builds, a dataset it makes)? Then each call of `outer` makes a function over new
+// objects, which needs its own trace: a fresh step function per model is the point. Reading
+// only `outer`'s parameters and `self.` attributes, it traces the same work again per call.
+bool closes_over_locals(const ir::Function& outer, const ir::Function& def) {
+  const std::unordered_set<std::string_view> outer_bound = ir::locally_bound_names(outer);
+  const std::unordered_set<std::string_view> own = ir::locally_bound_names(def);
+  bool reads = false;
+  ir::for_each_nested(def.body, [&](const Stmt& stmt) {
+    for (const Expr* part : stmt.items)
+      reads = reads || reads_outer_local(outer, outer_bound, own, *part);
+    if (stmt.value != nullptr)
+      reads = reads || reads_outer_local(outer, outer_bound, own, *stmt.value);
+  });
+  return reads;
+}
+
+// The same for `tf.function(f)`: `f` a lambda reading such names (`lambda x: keras_model(x)`), or
+// a name or attribute rooted in one.
+bool closes_over_locals(const ir::Function& outer, const Expr& made) {
+  if (made.kind != ExprKind::Call || made.arg_count() == 0) return false;
+  return reads_outer_local(outer, ir::locally_bound_names(outer), {}, *made.arg(0));
+}
+
 }  // namespace
 
 void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink) {
@@ -90,6 +131,43 @@ void check_tf_functions(const ir::FileAnalysis& analysis, DiagnosticSink& sink) 
                                 function.name),
                     {region.repetition()}, std::nullopt, Severity::Warning);
       });
+
+  // A function that makes a new `tf.function` on each call (outside its own loops), called from
+  // a loop of the file: every call traces again (`run_predictions()` defining `predict_step`,
+  // called by `test()` from the training loop).
+  semantic::CallSites calls(module, analysis);
+  for (const ir::Function& function : module.functions()) {
+    if (function.is_module) continue;
+    std::optional<semantic::LoopCall> repeated;
+    bool asked = false;
+    ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
+      if (!where.loops.empty()) return;
+      std::string name;
+      const Expr* primary = made_function(module, stmt, name);
+      if (primary == nullptr || semantic::under_once_per_call_branch(where, function)) return;
+      if (stmt.kind == StmtKind::FunctionDef && stmt.function != nullptr
+              ? closes_over_locals(function, *stmt.function)
+              : closes_over_locals(function, *primary))
+        return;
+      if (!asked) {
+        asked = true;
+        repeated = semantic::called_from_loop(module, calls, function, kMaxCallDepth);
+      }
+      if (!repeated) return;
+      sink.report(
+          info(), primary->range,
+          fmt::format("`{}` makes {} on every call of `{}()`, which a loop calls "
+                      "again and again, so every call traces and builds a new graph "
+                      "instead of reusing one",
+                      quote(module, *primary).text, made_what(name), function.name),
+          fmt::format("define the `tf.function` once, outside `{}()` (in `__init__`, "
+                      "or as a method), and call it here",
+                      function.name),
+          {{repeated->call->range, fmt::format("`{}()` runs here, in a loop", function.name)},
+           {ir::loop_header(*repeated->loop), "the loop that repeats it"}},
+          std::nullopt, Severity::Warning);
+    });
+  }
 
   ir::walk_statements_in_loops(
       module, [&](const ir::Function&, const Stmt& stmt, const ir::StmtContext& where) {
