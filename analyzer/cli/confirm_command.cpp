@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -25,10 +24,7 @@
 #include "analyzer/cpp/frontend.h"
 #include "analyzer/driver/driver.h"
 #include "analyzer/notebook/notebook.h"
-#include "analyzer/output/github_output.h"
-#include "analyzer/output/json_output.h"
-#include "analyzer/output/sarif_output.h"
-#include "analyzer/output/sparkline.h"
+#include "analyzer/output/formats.h"
 #include "analyzer/output/text_output.h"
 
 namespace sealint::cli {
@@ -110,21 +106,6 @@ Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistr
   return analysis;
 }
 
-std::string verdict_summary(const std::vector<Diagnostic>& findings) {
-  constexpr std::array kOrder{Verdict::Confirmed, Verdict::NotConfirmed, Verdict::TooFewIterations,
-                              Verdict::NotReached, Verdict::NotMeasured};
-  std::array<size_t, kOrder.size()> counts{};
-  for (const Diagnostic& d : findings)
-    if (d.confirmation) ++counts[static_cast<size_t>(d.confirmation->verdict)];
-  std::vector<std::string> parts;
-  for (Verdict v : kOrder) {
-    if (counts[static_cast<size_t>(v)] != 0)
-      parts.push_back(fmt::format("{} {}", counts[static_cast<size_t>(v)], verdict_name(v)));
-  }
-  return fmt::format("{}", fmt::join(parts, ", "));
-}
-
-// The loops measured without a finding, after the findings: `path:line: loop: verdict: ...`.
 // "train.py", or "train.py and 2 modules it imports" when findings come from imported ones too.
 std::string where_found(const ConfirmOptions& options, const std::vector<Diagnostic>& findings) {
   const std::string script = absolute_path(options.script);
@@ -146,35 +127,16 @@ std::string where_found(const ConfirmOptions& options, const std::vector<Diagnos
   return fmt::format("{} {} imports", count, options.script);
 }
 
-// A watched loop's growth, when it calls a flagged function (`forward()`), is that finding's:
-// `runs_flagged[i]` names it ("fwd.py:13"), empty when it calls none.
-void write_watched(std::ostream& out, const std::vector<WatchedLoop>& watched,
-                   const std::vector<Confirmation>& verdicts,
-                   const std::vector<std::string>& runs_flagged) {
-  for (size_t i = 0; i < watched.size(); ++i) {
-    const Confirmation& c = verdicts[i];
-    const std::string trend = output::sparkline(c.trend);
-    std::string whose;
-    if (c.verdict == Verdict::Confirmed) {
-      whose = runs_flagged[i].empty()
-                  ? " (a leak no rule reported)"
-                  : fmt::format(" (it calls the code of the finding at {})", runs_flagged[i]);
-    }
-    out << fmt::format("{}:{}: training loop without a finding: {}{}{}\n", watched[i].path,
-                       watched[i].probe.loop_line, output::confirmation_line(c), whose,
-                       trend.empty() ? "" : "  " + trend);
-  }
+// How long the script ran, when the probe's result says (a run that was skipped has no result).
+std::optional<double> run_seconds(const ProbeRun& run) {
+  if (!run.result.is_object()) return std::nullopt;
+  const nlohmann::json seconds = run.result.value("seconds", nlohmann::json());
+  return seconds.is_number() ? std::optional(seconds.get<double>()) : std::nullopt;
 }
 
-struct WatchedVerdicts {
-  std::vector<WatchedLoop> loops;
-  std::vector<Confirmation> verdicts;
-  std::vector<std::string> runs_flagged;  // see write_watched
-};
-
-int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& registry,
-                   const std::vector<Diagnostic>& findings, const WatchedVerdicts& watched,
-                   const ProbeRun& run) {
+int write_findings(const ConfirmOptions& options, const output::Format& format,
+                   const rules::RuleRegistry& registry, const std::vector<Diagnostic>& findings,
+                   const output::WatchedVerdicts& watched, const ProbeRun& run) {
   std::ofstream file_out;
   if (!options.output_path.empty()) {
     file_out.open(options.output_path, std::ios::binary | std::ios::trunc);
@@ -188,36 +150,19 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
   const output::LineLookup lines = [&](std::string_view path, const Position& at) {
     return cache.line(path, at);
   };
-  if (options.format == "json") {
-    output::write_json(out, findings);
-  } else if (options.format == "sarif") {
-    std::error_code error;
-    output::write_sarif(out, findings, sarif_rules(registry), lines,
-                        {std::string(kVersion), std::filesystem::current_path(error).string(), {}});
-  } else if (options.format == "github") {
-    output::write_github(out, findings);
-  } else {
-    const bool color = options.output_path.empty() && use_color(options.color);
-    output::write_text(out, findings, lines, {color});
-    write_watched(out, watched.loops, watched.verdicts, watched.runs_flagged);
-    const nlohmann::json seconds = run.result.value("seconds", nlohmann::json());
-    const std::string ran = fmt::format(
-        "{}{}", run.end.summary,
-        seconds.is_number() ? fmt::format(", {:.1f} s", seconds.get<double>()) : std::string());
-    if (findings.empty()) {
-      // A loop the run never reached was not measured, whatever the plan said.
-      const auto measured = static_cast<size_t>(
-          std::count_if(watched.verdicts.begin(), watched.verdicts.end(),
-                        [](const Confirmation& c) { return c.verdict != Verdict::NotReached; }));
-      out << fmt::format("No findings in {}; {} loop{} measured ({}).\n", options.script,
-                         measured == 0 ? std::string("no") : std::to_string(measured),
-                         measured == 1 ? "" : "s", ran);
-    } else {
-      out << fmt::format("Found {} finding{} in {}: {} ({}).\n", findings.size(),
-                         findings.size() == 1 ? "" : "s", where_found(options, findings),
-                         verdict_summary(findings), ran);
-    }
-  }
+  const std::vector<output::SarifRule> rules = sarif_rules(registry);
+  std::error_code no_cwd;
+  format.write_confirm(out, {.findings = findings,
+                             .watched = watched,
+                             .rules = rules,
+                             .lines = lines,
+                             .tool_version = std::string(kVersion),
+                             .source_root = std::filesystem::current_path(no_cwd).string(),
+                             .color = options.output_path.empty() && use_color(options.color),
+                             .script = options.script,
+                             .found_in = where_found(options, findings),
+                             .run_summary = run.end.summary,
+                             .seconds = run_seconds(run)});
   out.flush();
   if (!out)
     return fail(fmt::format("cannot write '{}'",
@@ -228,6 +173,9 @@ int write_findings(const ConfirmOptions& options, const rules::RuleRegistry& reg
 }  // namespace
 
 int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& registry) {
+  const output::Format* format = output::find_format(options.format, output::FormatUser::Confirm);
+  if (format == nullptr)
+    return fail(fmt::format("confirm mode has no output format '{}'", options.format));
   std::error_code error;
   if (!std::filesystem::exists(options.script, error))
     return fail(fmt::format("'{}': no such file", options.script));
@@ -244,13 +192,13 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   if (input_errors) return kExitError;
   std::vector<Diagnostic>& findings = analysis->findings;
   const std::vector<WatchedLoop>& watched = analysis->watched;
-  if (findings.empty() && watched.empty() && options.format == "text" && !options.plan_only) {
+  if (findings.empty() && watched.empty() && format->shows_watched_loops && !options.plan_only) {
     std::cout << fmt::format("No findings in {}: nothing to confirm.\n", options.script);
     return kExitClean;
   }
-  // JSON and SARIF carry findings only: with none, there is nothing to run.
-  if (findings.empty() && options.format != "text" && !options.plan_only)
-    return write_findings(options, registry, findings, {}, ProbeRun{});
+  // The other formats carry findings only: with none, there is nothing to run.
+  if (findings.empty() && !format->shows_watched_loops && !options.plan_only)
+    return write_findings(options, *format, registry, findings, {}, ProbeRun{});
   // The plan reaches the probe as JSON, which holds UTF-8 only: a file name that is not cannot
   // be matched against the frames Python runs.
   if (utf8::first_invalid(options.script))
@@ -303,7 +251,7 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     if (!verified) return fail(verified.error());
     if (*verified == 0) std::cerr << "sealint: note: --verify-fix: no finding here has a fix\n";
   }
-  WatchedVerdicts shown;
+  output::WatchedVerdicts shown;
   for (size_t i = 0; i < watched.size(); ++i) {
     const size_t id = findings.size() + i;
     if (confirm::encloses_measured_loop(run.result, id)) continue;
@@ -318,7 +266,7 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     }
     shown.runs_flagged.push_back(fmt::format("{}", fmt::join(called, ", ")));
   }
-  const int status = write_findings(options, registry, findings, shown, run);
+  const int status = write_findings(options, *format, registry, findings, shown, run);
   if (status == kExitError) return status;
   if (run.interrupted != 0) return 128 + run.interrupted;  // what a shell reports for Ctrl-C
   // Verdicts of "not reached" everywhere are no evidence of anything: not a success.

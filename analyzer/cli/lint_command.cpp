@@ -28,9 +28,7 @@
 #include "analyzer/core/file_walker.h"
 #include "analyzer/core/glob.h"
 #include "analyzer/driver/driver.h"
-#include "analyzer/output/github_output.h"
-#include "analyzer/output/json_output.h"
-#include "analyzer/output/sarif_output.h"
+#include "analyzer/output/formats.h"
 #include "analyzer/output/text_output.h"
 
 namespace sealint::cli {
@@ -61,6 +59,11 @@ std::unique_ptr<cache::ResultCache> open_result_cache(const LintOptions& options
 }  // namespace
 
 int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
+  const output::Format* format = output::find_format(options.format, output::FormatUser::Lint);
+  if (format == nullptr) {
+    std::cerr << fmt::format("sealint: error: unknown output format '{}'\n", options.format);
+    return kExitError;
+  }
   auto grammar = python::PythonGrammar::load();
   if (!grammar) {
     std::cerr << "sealint: error: " << grammar.error() << '\n';
@@ -226,7 +229,6 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     if (!d.suppressed) active.push_back(d);
     if (!d.suppressed || options.show_suppressed) shown.push_back(d);
   }
-  const size_t suppressed = result.diagnostics.size() - active.size();
   // With -o, findings go to the file (no colour); input errors stay on stderr.
   std::ofstream file_out;
   if (!options.output_path.empty()) {
@@ -239,36 +241,29 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   }
   std::ostream& out = !options.output_path.empty() ? file_out : fix_stdin ? std::cerr : std::cout;
   const bool color = options.output_path.empty() && !fix_stdin && use_color(options.color);
-  output::TextOptions text_options{color, options.unsafe_fixes};
   output::write_input_errors(std::cerr, result.errors,
                              {use_color(options.color) && isatty(STDERR_FILENO)});
   LineCache cache(stdin_content);
   const output::LineLookup lines = [&](std::string_view path, const Position& at) {
     return cache.line(path, at);
   };
-  if (options.format == "json") {
-    output::write_json(out, shown, result.errors);
-  } else if (options.format == "sarif") {
-    // SARIF keeps suppressed results, marked, as code scanning expects.
-    std::error_code error;
-    output::write_sarif(
-        out, result.diagnostics, sarif_rules(registry), lines,
-        {std::string(kVersion), std::filesystem::current_path(error).string(), result.errors});
-  } else if (options.format == "github") {
-    output::write_github(out, active, result.errors);
-  } else if (!options.parse_only) {
-    if (options.statistics) {
-      output::write_statistics(out, active);
-    } else {
-      output::write_text(out, shown, lines, text_options);
-    }
-    output::write_fixed(out, fixed, options.show_fixes);
-    out << output::summary_line(active, result.files, result.errors, suppressed) << '\n';
-    if (const std::string hint = output::fix_hint_line(active, options.fix, options.unsafe_fixes);
-        !hint.empty()) {
-      out << hint << '\n';
-    }
-  }
+  const std::vector<output::SarifRule> rules = sarif_rules(registry);
+  std::error_code no_cwd;
+  format->write_lint(out, {.diagnostics = result.diagnostics,
+                           .shown = shown,
+                           .active = active,
+                           .fixed = fixed,
+                           .errors = result.errors,
+                           .rules = rules,
+                           .lines = lines,
+                           .tool_version = std::string(kVersion),
+                           .source_root = std::filesystem::current_path(no_cwd).string(),
+                           .files = result.files,
+                           .text = {color, options.unsafe_fixes},
+                           .parse_only = options.parse_only,
+                           .statistics = options.statistics,
+                           .fixing = options.fix,
+                           .show_fixes = options.show_fixes});
   out.flush();
   if (!out) {
     std::cerr << fmt::format("sealint: error: cannot write '{}'\n",

@@ -15,6 +15,7 @@
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/lint_command.h"
 #include "analyzer/core/rule_metadata.h"
+#include "analyzer/output/formats.h"
 #include "analyzer/server/server.h"
 #include "rules/registry.h"
 #include "rules/rule_docs.h"
@@ -24,6 +25,9 @@ namespace {
 using sealint::cli::kExitClean;
 using sealint::cli::kExitError;
 using sealint::cli::kVersion;
+using sealint::output::format_help;
+using sealint::output::format_names;
+using sealint::output::FormatUser;
 
 struct Options {
   sealint::cli::LintOptions lint;
@@ -105,9 +109,9 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", "sealint " + std::string(kVersion));
   app.add_option("paths", options.lint.paths,
                  "Python or C++ files or folders to analyse (default: `.`); `-` reads stdin");
-  app.add_option("--format", options.lint.format, "Output format")
+  app.add_option("--format", options.lint.format, format_help(FormatUser::Lint))
       ->capture_default_str()
-      ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
+      ->check(CLI::IsMember(format_names(FormatUser::Lint)));
   app.add_option("--color", options.lint.color, "Colour the text output")
       ->capture_default_str()
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -199,9 +203,9 @@ int run(int argc, char** argv) {
       ->add_option("--timeout", confirm.timeout_seconds, "Seconds before the whole run is killed")
       ->capture_default_str()
       ->check(CLI::Range(1, 86400));
-  confirm_cmd->add_option("--format", confirm.format, "Output format")
+  confirm_cmd->add_option("--format", confirm.format, format_help(FormatUser::Confirm))
       ->capture_default_str()
-      ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
+      ->check(CLI::IsMember(format_names(FormatUser::Confirm)));
   confirm_cmd->add_option("--color", confirm.color, "Colour the text output")
       ->capture_default_str()
       ->check(CLI::IsMember({"auto", "always", "never"}));
