@@ -15,9 +15,9 @@
 #include <fmt/ranges.h>
 
 #include "analyzer/cli/cli_support.h"
-#include "analyzer/cli/configurations.h"
 #include "analyzer/cli/probe_run.h"
 #include "analyzer/cli/verify_fix.h"
+#include "analyzer/config/configurations.h"
 #include "analyzer/confirm/plan.h"
 #include "analyzer/confirm/verdict.h"
 #include "analyzer/core/utf8.h"
@@ -59,7 +59,7 @@ Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistr
   }
   auto grammar = python::PythonGrammar::load();
   if (!grammar) return make_error(grammar.error());
-  Configurations configurations(
+  config::Configurations configurations(
       registry, {options.config_path, options.select, options.extend_select, options.ignore});
   std::vector<FileInput> inputs{{options.script, std::nullopt}};
   if (auto assigned = configurations.assign(inputs.front()); !assigned)

@@ -21,8 +21,8 @@
 #include "analyzer/cache/result_cache.h"
 #include "analyzer/cli/cache_location.h"
 #include "analyzer/cli/cli_support.h"
-#include "analyzer/cli/configurations.h"
 #include "analyzer/cli/fixing.h"
+#include "analyzer/config/configurations.h"
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/display_path.h"
 #include "analyzer/core/file_walker.h"
@@ -97,7 +97,7 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     stdin_content[display_path(name)] = *bytes;
     inputs.push_back({name, std::move(*bytes)});
   }
-  cli::Configurations configurations(
+  config::Configurations configurations(
       registry, {options.config_path, options.select, options.extend_select, options.ignore});
   WalkOptions walk;
   walk.exclude = options.exclude;

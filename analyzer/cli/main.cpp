@@ -11,9 +11,9 @@
 
 #include "analyzer/cli/cache_location.h"
 #include "analyzer/cli/cli_support.h"
-#include "analyzer/cli/configurations.h"
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/lint_command.h"
+#include "analyzer/config/configurations.h"
 #include "analyzer/core/rule_metadata.h"
 #include "analyzer/output/formats.h"
 #include "analyzer/server/server.h"
@@ -66,7 +66,7 @@ int print_config(const Options& options, const sealint::rules::RuleRegistry& reg
                              options.config_for);
     return kExitError;
   }
-  sealint::cli::Configurations configurations(
+  sealint::config::Configurations configurations(
       registry, {options.lint.config_path, options.lint.select, options.lint.extend_select,
                  options.lint.ignore});
   auto config = configurations.effective(options.config_for);

@@ -37,7 +37,7 @@ AnalysisResult Analyzer::analyse(const AnalysisJob& job) const {
   // (memory exhaustion) must not end the server: it becomes the file's error.
   try {
     const ServerSettings& settings = *job.settings;
-    cli::Configurations configurations(registry_, settings.overrides);
+    config::Configurations configurations(registry_, settings.overrides);
     FileInput input{job.path, *job.text};
     const Config defaults;
     if (auto assigned = configurations.assign(input); !assigned) {

@@ -7,15 +7,15 @@
 #include <chrono>
 #include <string>
 
-#include "analyzer/cli/configurations.h"
+#include "analyzer/config/configurations.h"
 #include "rules/registry.h"
 
 namespace sealint::server {
 
 struct ServerOptions {
-  std::string version;             // serverInfo.version
-  cli::ConfigOverrides overrides;  // the command line's (`sealint --config x.toml server`)
-  unsigned workers = 0;            // 0: by the cores, at least 2
+  std::string version;                // serverInfo.version
+  config::ConfigOverrides overrides;  // the command line's (`sealint --config x.toml server`)
+  unsigned workers = 0;               // 0: by the cores, at least 2
   // How long a document must stay unchanged before it is analysed: typing does not start an
   // analysis per key.
   std::chrono::milliseconds debounce{200};

@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/cli/configurations.h"
+#include "analyzer/config/configurations.h"
 #include "analyzer/server/json_rpc.h"
 
 namespace sealint::server {
 
 struct ServerSettings {
-  cli::ConfigOverrides overrides;
+  config::ConfigOverrides overrides;
   bool unsafe_fixes = false;
   std::string compile_commands;
   bool system_headers = false;

@@ -1,8 +1,8 @@
-#include "analyzer/cli/configurations.h"
+#include "analyzer/config/configurations.h"
 
 #include <fmt/format.h>
 
-namespace sealint::cli {
+namespace sealint::config {
 
 Configurations::Configurations(const rules::RuleRegistry& defaults, ConfigOverrides overrides)
     : defaults_(defaults),
@@ -79,4 +79,4 @@ Result<bool> Configurations::assign(FileInput& input) {
   return true;
 }
 
-}  // namespace sealint::cli
+}  // namespace sealint::config

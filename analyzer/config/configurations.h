@@ -13,7 +13,7 @@
 #include "analyzer/driver/driver.h"
 #include "rules/registry.h"
 
-namespace sealint::cli {
+namespace sealint::config {
 
 struct ConfigOverrides {
   std::string config_path;                 // --config: one file for every input
@@ -45,4 +45,4 @@ class Configurations {
   std::map<const Config*, rules::RuleRegistry> registries_;
 };
 
-}  // namespace sealint::cli
+}  // namespace sealint::config
