@@ -481,6 +481,26 @@ class GradWalker {
 
   // ---- binding ----------------------------------------------------------------------------
 
+  // `torch.max(x, dim)`, `x.topk(k)`, `x.sort()`: a (values, indices) pair.
+  bool returns_values_and_indices(const Expr* value_expr) const {
+    if (value_expr == nullptr || value_expr->kind != ExprKind::Call) return false;
+    const Expr* callee = value_expr->callee();
+    std::string_view name;
+    size_t args = value_expr->arg_count() + value_expr->keywords.size();
+    if (callee->kind == ExprKind::Attr) {
+      const std::string qualified = qualified_name(a_.module(), callee);
+      if (qualified.starts_with("torch.")) {
+        name = callee->text;
+        args = args > 0 ? args - 1 : 0;  // the tensor itself is the first argument
+      } else {
+        name = callee->text;  // a tensor method: `out.max(1)`
+      }
+    }
+    if (!knowledge::kValuesAndIndicesFunctions.contains(name)) return false;
+    // `torch.max(x)` without a dimension is one value.
+    return name == "topk" || name == "sort" || name == "kthvalue" || args > 0;
+  }
+
   void bind(const Expr* target, Fact value, const Expr* value_expr) {
     if (target == nullptr) return;
     if (target->kind == ExprKind::Collection) {
@@ -500,6 +520,9 @@ class GradWalker {
             knowledge::is_target_name(item->text)) {
           element = Fact{};
         }
+        // `values, indices = torch.max(out, 1)`: the indices are integers, with no graph.
+        if (!same_shape && i == 1 && returns_values_and_indices(value_expr))
+          element = no_grad_fact(ValueKind::Tensor);
         bind(item, element, same_shape ? value_expr->items[i] : nullptr);
       }
       return;

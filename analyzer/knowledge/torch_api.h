@@ -69,6 +69,11 @@ inline constexpr auto kLossFunctions = sorted_names(
 // `nn.Module` methods that neither tensors nor optimizers have: a value nothing else tells about
 // (a parameter called `net_g`, an instance of another file's class) that answers one is a module
 // (`net_g.eval()`). Not `load_state_dict`: optimizers and schedulers have it too.
+// torch functions and tensor methods that, given a dimension (always, for `topk`, `sort` and
+// `kthvalue`), return a (values, indices) pair: the indices are integers with no graph.
+inline constexpr auto kValuesAndIndicesFunctions = sorted_names(
+    "cummax", "cummin", "kthvalue", "max", "median", "min", "mode", "nanmedian", "sort", "topk");
+
 inline constexpr auto kModuleOnlyMethods =
     sorted_names("eval", "named_modules", "named_parameters", "train");
 

@@ -14,6 +14,7 @@ std::string_view RepeatedCall::caller() const {
   if (hook != nullptr) return hook->framework;
   if (taker != nullptr) return taker->framework;
   if (!loop_caller.empty()) return loop_caller;
+  if (drained_by != nullptr) return "its callers";
   return "every forward pass";
 }
 

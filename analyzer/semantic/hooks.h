@@ -23,6 +23,9 @@ struct RepeatedCall {
   std::string loop_caller_file;
   const ir::Expr* loop_call = nullptr;  // the call in that loop, when this file has it
   bool autograd_on = true;  // the framework (or every caller in the file) runs it with grad on
+  // Another method of the class drains what this one accumulates on `self` (accumulators.h):
+  // whoever calls it, it runs many times between two drains.
+  const ir::Function* drained_by = nullptr;
   // How a message names the caller: "PyTorch Lightning", "ignite", "every forward pass".
   [[nodiscard]] std::string_view caller() const;
 };

@@ -7,6 +7,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/accumulators.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/model_runs.h"
 
@@ -36,12 +37,16 @@ const std::vector<ir::Stmt*>& Region::body() const {
 
 std::string_view Region::unit() const {
   if (is_loop() || !repeated_.loop_caller.empty()) return "iteration";
+  if (repeated_.drained_by != nullptr) return "call";
   if (repeated_.hook != nullptr) return repeated_.hook->unit;
   return repeated_.forward ? "step" : "batch";
 }
 
 std::string Region::repeats_clause() const {
   if (is_loop()) return {};
+  if (repeated_.drained_by != nullptr)
+    return fmt::format(", and it collects over the calls of `{}()` until `{}()` empties it",
+                       function_->name, repeated_.drained_by->name);
   if (!repeated_.loop_caller.empty())
     return fmt::format(", and `{}()` runs once per iteration of the loop in `{}()`",
                        function_->name, repeated_.loop_caller);
@@ -52,6 +57,11 @@ std::string Region::repeats_clause() const {
 
 Related Region::repetition(std::string_view loop_note) const {
   if (is_loop()) return {ir::loop_header(*loop_), std::string(loop_note)};
+  if (repeated_.drained_by != nullptr) {
+    return {repeated_.drained_by->name_range,
+            fmt::format("`{}()` reads and empties what `{}()` collects over many calls",
+                        repeated_.drained_by->name, function_->name)};
+  }
   if (repeated_.loop_call != nullptr) {
     return {repeated_.loop_call->range,
             fmt::format("`{}()` calls `{}()` here, once per iteration of its loop",
@@ -211,7 +221,15 @@ std::optional<Region> growth_region(const ir::FileAnalysis& analysis, const ir::
     }
   }
   if (!is_receiver_attribute(key)) return std::nullopt;
-  const std::optional<RepeatedCall> call = repeated_by_framework(analysis, function);
+  std::optional<RepeatedCall> call = repeated_by_framework(analysis, function);
+  // No framework, but the class drains what the method collects: it runs many times between.
+  if (!call) {
+    if (const ir::Function* drain = drained_by(analysis, function, key)) {
+      call = RepeatedCall{};
+      call->drained_by = drain;
+      call->autograd_on = !analysis.runs_without_grad(function);
+    }
+  }
   if (!call || !call->autograd_on) return std::nullopt;
   if (ir::resets_in(function.body, key, reset_methods)) return std::nullopt;
   return Region::calls(function, *call);
