@@ -462,6 +462,22 @@ bool iterates_many_written_out(const ir::Function& function, const Stmt& loop, C
   });
 }
 
+const Stmt* counts_own_calls(const ir::Function& function) {
+  if (function.parent_class == nullptr || function.name == "__init__") return nullptr;
+  const std::string prefix = std::string(ir::kReceiver) + ".";
+  const Stmt* counter = nullptr;
+  ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
+    if (counter != nullptr || !where.loops.empty() || stmt.kind != StmtKind::AugAssign ||
+        stmt.text != "+=" || stmt.targets.size() != 1 || stmt.value == nullptr ||
+        stmt.value->kind != ExprKind::Const || stmt.value->const_kind != ir::ConstKind::Int)
+      return;
+    const std::string key = ir::place_key(stmt.targets[0]);
+    if (key.starts_with(prefix) && key.find_first_of(".[", prefix.size()) == std::string::npos)
+      counter = &stmt;
+  });
+  return counter;
+}
+
 bool may_skip_body(const ir::Function& function) {
   return std::any_of(function.decorators.begin(), function.decorators.end(), [](const Expr* d) {
     const std::string name = ir::dotted_name(d);

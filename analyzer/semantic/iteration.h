@@ -89,6 +89,11 @@ inline constexpr int64_t kHandful = 20;
 [[nodiscard]] bool iterates_many_written_out(const ir::Function& function, const ir::Stmt& loop,
                                              CallSites& calls);
 
+// A method that counts its own calls: `self.calls += 1` (any receiver attribute increased by a
+// literal) outside its loops, not in `__init__`. The counter says the method runs again and
+// again (a step called by a simulation or a server), whoever calls it. The statement, or nullptr.
+[[nodiscard]] const ir::Stmt* counts_own_calls(const ir::Function& function);
+
 // Decorated with something other than `@staticmethod`/`@classmethod` (`@lru_cache`,
 // `@memoize`): a call may not run the body every time.
 [[nodiscard]] bool may_skip_body(const ir::Function& function);

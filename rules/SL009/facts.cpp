@@ -169,6 +169,18 @@ std::optional<SessionUse> TfFacts::session_use(const Function& function, const E
   if (callee->kind == ExprKind::Attr) {
     if (callee->text == "run" && is_session_expr(function, *callee->base()))
       return SessionUse{&call, callee->base()};
+    // `x.run(fetches, {self.obs: states})`: a run fed by the file's placeholders is a session's,
+    // whatever holds the session (one handed in: `self.s = session`).
+    if (callee->text == "run" && call.arg_count() > 1 &&
+        call.arg(1)->kind == ExprKind::Collection &&
+        call.arg(1)->collection_kind == ir::CollectionKind::Dict) {
+      // The display's items alternate keys and values.
+      const std::vector<Expr*>& items = call.arg(1)->items;
+      for (size_t i = 0; i < items.size(); i += 2) {
+        if (placeholder_keys_.contains(ir::place_key(items[i])))
+          return SessionUse{&call, callee->base()};
+      }
+    }
     if (callee->text == "run" || callee->text == "eval") {
       if (const Expr* session = call.keyword("session")) return SessionUse{&call, session};
       if (callee->text == "eval" && call.keyword("feed_dict") != nullptr)
@@ -277,6 +289,14 @@ const Stmt* TfFacts::session_binding_stmt(const Function& function, const Stmt& 
 void TfFacts::collect_session_keys() {
   for (const Function& function : module_.functions()) {
     ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+      // `self.x = tf.placeholder(...)`: a feed key of the runs below.
+      if (stmt.kind == StmtKind::Assign && stmt.value != nullptr &&
+          stmt.value->kind == ExprKind::Call) {
+        const semantic::TfApiRef ref = semantic::tf_callee_api(module_, *stmt.value);
+        if (ref.api == semantic::TfApi::Tf && ref.path.ends_with("placeholder")) {
+          for (const Expr* target : stmt.targets) placeholder_keys_.insert(ir::place_key(target));
+        }
+      }
       const bool opens = stmt.kind == StmtKind::Guard
                              ? opens_session(module_, stmt)
                              : stmt.kind == StmtKind::Assign && stmt.value != nullptr &&

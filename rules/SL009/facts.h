@@ -105,6 +105,7 @@ class TfFacts {
   const ir::FileAnalysis& analysis_;
   std::unordered_set<std::string> compiled_;
   std::unordered_set<std::string> session_keys_;
+  std::unordered_set<std::string> placeholder_keys_;  // places bound to `tf.placeholder(...)`
   std::map<std::pair<const ir::Function*, std::string>, Tri> session_bindings_;
   std::unordered_map<const ir::Stmt*, std::optional<SessionUse>> session_loops_;
   std::unordered_map<const ir::Stmt*, LoopFacts> loop_facts_;

@@ -159,9 +159,12 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
     const bool method_or_closure =
         function.parent_class != nullptr ||
         (function.parent_function != nullptr && !function.parent_function->is_module);
+    // A method that counts its own calls (`self.calls += 1`) runs again and again.
+    const ir::Stmt* counter = semantic::counts_own_calls(function);
     if (function.is_module || function.name == "__init__" ||
-        !std::any_of(function.params.begin(), function.params.end(),
-                     [](const ir::Param& p) { return p.name != ir::kReceiver; }))
+        (counter == nullptr &&
+         !std::any_of(function.params.begin(), function.params.end(),
+                      [](const ir::Param& p) { return p.name != ir::kReceiver; })))
       continue;
     // A hook a framework calls once per batch or epoch (a Keras callback's `on_batch_end`):
     // the framework's loop repeats it, whatever the op is built from.
@@ -192,7 +195,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
           if (transforms_each_input(facts, function, stmt, *use, *op)) reported = op;
           return;
         }
-        if (repeated || called_back) {
+        if (repeated || called_back || counter != nullptr) {
           reported = op;
           return;
         }
@@ -211,10 +214,15 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
     if (reported == nullptr || facts.has_session_loop(function)) continue;
     // Repeated by a framework or by the callee it is handed to: that repetition is the evidence,
     // named in the message and pointed at.
-    if (repeated || called_back) {
+    if (repeated || called_back || counter != nullptr) {
       std::string clause;
       Related repetition;
-      if (repeated) {
+      if (!repeated && !called_back) {
+        clause = ", which counts its own calls";
+        repetition = {counter->range, fmt::format("`{}()` counts its calls here: it runs again "
+                                                  "and again",
+                                                  function.name)};
+      } else if (repeated) {
         const semantic::Region region = semantic::Region::calls(function, *repeated);
         clause = region.repeats_clause();
         repetition = region.repetition();
