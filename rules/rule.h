@@ -10,8 +10,8 @@
 
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/core/rule_info.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::rules {
 

@@ -14,15 +14,15 @@
 #include "analyzer/core/fixes.h"
 #include "analyzer/driver/suppression_pass.h"
 #include "analyzer/driver/worker_threads.h"
-#include "analyzer/ir/grad_flow.h"
-#include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/notebook/cell_positions.h"
 #include "analyzer/notebook/notebook.h"
 #include "analyzer/project/imported_files.h"
 #include "analyzer/project/project_index.h"
 #include "analyzer/python/frontend.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/test_code.h"
+#include "analyzer/semantic/training_loops.h"
 
 namespace sealint {
 

@@ -123,6 +123,20 @@ enum class LoopKind { For, While };
 // What a `with` (or decorator, or C++ guard scope) does to autograd inside it.
 enum class GuardKind { NoGrad, InferenceMode, EnableGrad, SetGradEnabledFalse, Other };
 
+// True for the kinds under which no autograd graph is recorded.
+[[nodiscard]] constexpr bool disables_grad(GuardKind kind) {
+  switch (kind) {
+    case GuardKind::NoGrad:
+    case GuardKind::InferenceMode:
+    case GuardKind::SetGradEnabledFalse:
+      return true;
+    case GuardKind::EnableGrad:
+    case GuardKind::Other:
+      return false;
+  }
+  return false;
+}
+
 struct Stmt;
 struct Function;
 struct ClassDef;

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "analyzer/ir/guards.h"
-
 namespace sealint::ir {
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "analyzer/ir/foreign.h"
-#include "analyzer/ir/grad_flow.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::project {
 

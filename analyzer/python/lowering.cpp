@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "analyzer/ir/guards.h"
 #include "analyzer/python/frontend.h"
 #include "analyzer/python/indentation.h"
 #include "analyzer/python/ts.h"
+#include "analyzer/semantic/guards.h"
 
 namespace sealint::python {
 

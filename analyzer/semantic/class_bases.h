@@ -8,12 +8,12 @@
 
 #include <vector>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::semantic {
 
-// The outside base a class derives from, through the classes of its file (ir/resolve.cpp).
+// The outside base a class derives from, through the classes of its file (semantic/resolve.cpp).
 using ir::inherited_base;
 
 // `cls`, then the class of the same file it derives from first, and so on up: the classes whose

@@ -5,8 +5,8 @@
 // `.argmax()`, `.data`, `int(...)`, a comparison) or fed back into the same call (a generation
 // loop's hidden state). No backward can ever reach that graph: the run is evaluation, whatever
 // the function, the model or the loop are called.
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::semantic {
 

@@ -6,8 +6,8 @@
 #include <functional>
 #include <string_view>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::semantic {
 

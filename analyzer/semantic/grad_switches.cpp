@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <string>
 
-#include "analyzer/ir/guards.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/semantic/guards.h"
 
 namespace sealint::semantic {
 

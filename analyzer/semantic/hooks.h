@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/knowledge/frameworks.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::semantic {
 

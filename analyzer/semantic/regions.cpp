@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
-#include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/semantic/accumulators.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/model_runs.h"
+#include "analyzer/semantic/training_loops.h"
 
 namespace sealint::semantic {
 

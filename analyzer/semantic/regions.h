@@ -13,9 +13,9 @@
 
 #include "analyzer/core/confirmation.h"
 #include "analyzer/core/diagnostic_sink.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/hooks.h"
 
 namespace sealint::semantic {

@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::semantic {
 

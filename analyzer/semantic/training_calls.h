@@ -5,8 +5,8 @@
 // handler runs again is a training step.
 #include <string>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::semantic {
 

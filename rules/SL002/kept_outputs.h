@@ -5,8 +5,8 @@
 // scalar_loss`) keeps every batch's graph until the epoch ends.
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/core/rule_info.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/hooks.h"
 
 namespace sealint::rules::sl002 {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "analyzer/core/diagnostic_sink.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/model_runs.h"
 #include "rules/SL006/mode_switches.h"
 

@@ -4,8 +4,8 @@
 // step), directly or in a helper the loop calls. Its graph feeds no backward, and the names bound
 // to it keep the activations alive until they are bound again.
 #include "analyzer/core/diagnostic_sink.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/model_runs.h"
 
 namespace sealint::rules::sl006 {

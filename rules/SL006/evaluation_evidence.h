@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::rules::sl006 {
 

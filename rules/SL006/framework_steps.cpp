@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include "analyzer/ir/escape.h"
-#include "analyzer/ir/training_loops.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/semantic/training_calls.h"
+#include "analyzer/semantic/training_loops.h"
 
 namespace sealint::rules::sl006 {
 

@@ -6,8 +6,8 @@
 
 #include "analyzer/core/diagnostic_sink.h"
 #include "analyzer/core/rule_info.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/hooks.h"
 #include "analyzer/semantic/model_runs.h"
 #include "analyzer/semantic/regions.h"

@@ -4,8 +4,8 @@
 // once per input its callers pass (a detector called on every frame of a video, an embedder on
 // every request). The loop is the caller's, often in another module.
 #include "analyzer/core/diagnostic_sink.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/model_runs.h"
 
 namespace sealint::rules::sl006 {

@@ -4,8 +4,8 @@
 // holds text, not frames. What survives is what the `try` block stored in a variable declared
 // before it: `loss = criterion(output, y)` with `torch::Tensor loss;` above the `try` still holds
 // the failed step's autograd graph while the handler retries.
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::rules::sl008 {
 

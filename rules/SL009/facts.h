@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "analyzer/core/rule_info.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::rules::sl009 {
 

@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
 #include "analyzer/semantic/definitions.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "rules/SL011/value.h"
 
 namespace sealint::rules::sl011 {

@@ -6,10 +6,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
 #include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/definitions.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::rules::sl011 {
 

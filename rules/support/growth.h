@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "analyzer/core/diagnostic_sink.h"
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
-#include "analyzer/ir/training_loops.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "analyzer/semantic/model_runs.h"
 #include "analyzer/semantic/regions.h"
+#include "analyzer/semantic/training_loops.h"
 #include "rules/support/fixes.h"
 #include "rules/support/quote.h"
 

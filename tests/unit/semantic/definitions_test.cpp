@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/class_bases.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "tests/unit/lower_for_test.h"
 
 namespace sealint {

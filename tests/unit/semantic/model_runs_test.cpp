@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "analyzer/ir/grad_flow.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "tests/unit/lower_for_test.h"
 
 namespace sealint {

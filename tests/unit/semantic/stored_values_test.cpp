@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/grad_flow.h"
 #include "tests/unit/lower_for_test.h"
 
 namespace sealint {

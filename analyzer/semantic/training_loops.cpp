@@ -1,4 +1,4 @@
-#include "analyzer/ir/training_loops.h"
+#include "analyzer/semantic/training_loops.h"
 
 #include <algorithm>
 #include <array>

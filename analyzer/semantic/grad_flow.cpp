@@ -1,4 +1,4 @@
-#include "analyzer/ir/grad_flow.h"
+#include "analyzer/semantic/grad_flow.h"
 
 #include <algorithm>
 #include <array>
@@ -7,17 +7,18 @@
 #include <set>
 
 #include "analyzer/ir/escape.h"
-#include "analyzer/ir/guards.h"
-#include "analyzer/ir/kinds_from_use.h"
-#include "analyzer/ir/torch_code.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/builtins.h"
 #include "analyzer/knowledge/containers.h"
+#include "analyzer/knowledge/frameworks.h"
 #include "analyzer/knowledge/naming.h"
 #include "analyzer/knowledge/torch_api.h"
 #include "analyzer/knowledge/torch_nn.h"
 #include "analyzer/knowledge/torchvision.h"
 #include "analyzer/knowledge/transformers.h"
+#include "analyzer/semantic/guards.h"
+#include "analyzer/semantic/kinds_from_use.h"
+#include "analyzer/semantic/torch_code.h"
 
 namespace sealint::ir {
 

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "analyzer/ir/training_loops.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/training_loops.h"
 #include "tests/unit/lower_for_test.h"
 
 namespace sealint {

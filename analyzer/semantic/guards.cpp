@@ -1,4 +1,4 @@
-#include "analyzer/ir/guards.h"
+#include "analyzer/semantic/guards.h"
 
 #include <string>
 

@@ -14,7 +14,12 @@
 #include "analyzer/ir/foreign.h"
 #include "analyzer/ir/ir.h"
 #include "analyzer/ir/place_state.h"
-#include "analyzer/knowledge/frameworks.h"
+
+// Declared, not included: every file that includes this header would otherwise recompile when
+// the frameworks table changes.
+namespace sealint::knowledge {
+struct FrameworkHook;
+}  // namespace sealint::knowledge
 
 namespace sealint::ir {
 
@@ -66,7 +71,7 @@ class FileAnalysis {
   const ProjectScope* project() const { return project_; }
   // Some answer came from another file of the project: without it, the analysis would differ.
   bool used_project() const { return used_project_; }
-  // Grad evidence needs torch code (ir/torch_code.h): plain Python with a `loss` is not a
+  // Grad evidence needs torch code (semantic/torch_code.h): plain Python with a `loss` is not a
   // training script, and MXNet's `loss.backward()` is not torch's.
   bool has_torch() const { return torch_code_; }
 
@@ -74,7 +79,7 @@ class FileAnalysis {
   const FunctionSummary& summary(const Function& function) const;
   const FunctionSummary& summary(const Callee& callee) const;
   // The kind every call of `function` in the file gives its parameter `param` by what it passes
-  // (a module, a loss function, an optimizer, a loader: ir/caller_kinds.cpp), or Unknown.
+  // (a module, a loss function, an optimizer, a loader: semantic/caller_kinds.cpp), or Unknown.
   ValueKind caller_param_kind(const Function& function, size_t param) const;
   // The class of the file that every call passing `param` built its argument from, or nullptr.
   const ClassDef* caller_param_class(const Function& function, size_t param) const;
@@ -95,8 +100,8 @@ class FileAnalysis {
   // Places whose graph a backward consumes in `function` (`loss.backward()`, `acc.backward()`,
   // `torch.stack(losses).sum().backward()`), and the places they were computed from.
   bool consumed_by_backward(const Function& function, std::string_view key) const;
-  // The one resolver of calls to the file's own code (ir/resolve.cpp). Every rule and semantic
-  // fact that follows a call asks these, so that "which function runs" has one answer.
+  // The one resolver of calls to the file's own code (semantic/resolve.cpp). Every rule and
+  // semantic fact that follows a call asks these, so that "which function runs" has one answer.
   //
   // The in-file method a call on `receiver` reaches, or nullptr.
   const Function* resolve_method(const Fact& receiver, std::string_view name) const;

@@ -1,4 +1,4 @@
-#include "analyzer/ir/grad_flow.h"
+#include "analyzer/semantic/grad_flow.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,8 @@
 // through the project scope, the functions and classes other files of the project define.
 #include <algorithm>
 
-#include "analyzer/ir/grad_flow.h"
+#include "analyzer/knowledge/frameworks.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::ir {
 

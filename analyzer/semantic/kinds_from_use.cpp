@@ -1,4 +1,4 @@
-#include "analyzer/ir/kinds_from_use.h"
+#include "analyzer/semantic/kinds_from_use.h"
 
 #include <algorithm>
 #include <utility>

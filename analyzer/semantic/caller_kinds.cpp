@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "analyzer/ir/escape.h"
-#include "analyzer/ir/grad_flow.h"
-#include "analyzer/ir/kinds_from_use.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/grad_flow.h"
+#include "analyzer/semantic/kinds_from_use.h"
 
 namespace sealint::ir {
 namespace {

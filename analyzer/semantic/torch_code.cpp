@@ -1,4 +1,4 @@
-#include "analyzer/ir/torch_code.h"
+#include "analyzer/semantic/torch_code.h"
 
 #include "analyzer/knowledge/ecosystem.h"
 #include "analyzer/knowledge/naming.h"
