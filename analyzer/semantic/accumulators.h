@@ -6,8 +6,8 @@
 // epoch) even when no loop of the file calls it: a framework, a server or another file does.
 #include <string_view>
 
-#include "analyzer/ir/grad_flow.h"
 #include "analyzer/ir/ir.h"
+#include "analyzer/semantic/grad_flow.h"
 
 namespace sealint::semantic {
 
