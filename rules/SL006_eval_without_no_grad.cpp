@@ -122,9 +122,8 @@ class EvalWithoutNoGrad final : public Rule {
             std::any_of(where.loops.begin(), where.loops.end(),
                         [&](const Stmt* outer) { return !analysis.loop_trains(*outer); });
         if (inside_evaluation) return;
-        // `for c in range(len(word)):` over `word = str2tensor("pytorch")`: a demonstration;
-        // a look at the first batch (`...; break`) runs once.
-        // So is a loop over a parameter that every call passes written out (`prime="Anna"`).
+        // `for c in range(len(word)):` over `word = str2tensor("pytorch")` or over a parameter
+        // every call passes written out: a demonstration; a look at the first batch runs once.
         if (semantic::iterates_literal_value(function, stmt) || semantic::runs_at_most_once(stmt) ||
             semantic::iterates_written_out_argument(function, stmt, calls))
           return;
@@ -136,6 +135,7 @@ class EvalWithoutNoGrad final : public Rule {
       check_shared_passes(module, analysis, function, sink);
       sl006::check_hook(module, analysis, runs, function, sink);
       sl006::check_inference_entry(module, analysis, runs, function, sink);
+      sl006::check_request_handler(module, analysis, runs, function, sink);
     }
     for (const semantic::HandedStep& step : semantic::handed_steps(analysis))
       sl006::check_handed_step(module, analysis, runs, step, sink);

@@ -4,6 +4,7 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/semantic/request_handlers.h"
 #include "rules/SL006/framework_steps.h"
 #include "rules/SL006/mode_switches.h"
 #include "rules/support/quote.h"
@@ -51,6 +52,34 @@ void check_inference_entry(const ir::Module& module, const ir::FileAnalysis& ana
                           name, function.name),
               fmt::format("decorate `{}()` with `@torch.no_grad()` (or "
                           "`@torch.inference_mode()`)",
+                          function.name),
+              std::move(related));
+}
+
+void check_request_handler(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           semantic::ModelRuns& runs, const ir::Function& function,
+                           DiagnosticSink& sink) {
+  const ir::Expr* route = semantic::request_route(module, function);
+  if (route == nullptr || analysis.runs_without_grad(function)) return;
+  // A model run once per call, with autograd on, by a handler that does not train.
+  const semantic::ModelRuns::Helper run = runs.per_call(function);
+  if (run.model_call == nullptr) return;
+  const ir::Expr* model_expr = model_of(*run.model_call);
+  const std::string model = ir::place_key(model_expr);
+  const std::string name = model.empty() ? quote(module, *model_expr).text : model;
+  std::vector<Related> related;
+  if (run.step_call != run.model_call)
+    related.push_back({run.step_call->range,
+                       fmt::format("`{}()` runs `{}` through this call", function.name, name)});
+  related.push_back({route->range, fmt::format("`{}()` handles every request sent to this route",
+                                               function.name)});
+  sink.report(info(), run.model_call->range,
+              fmt::format("`{}` runs with autograd on in `{}()`, a request handler the server "
+                          "calls on every request; each one records activations for a backward "
+                          "that never runs",
+                          name, function.name),
+              fmt::format("decorate `{}()` with `@torch.inference_mode()` (or "
+                          "`@torch.no_grad()`)",
                           function.name),
               std::move(related));
 }

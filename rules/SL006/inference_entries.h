@@ -14,4 +14,10 @@ void check_inference_entry(const ir::Module& module, const ir::FileAnalysis& ana
                            semantic::ModelRuns& runs, const ir::Function& function,
                            DiagnosticSink& sink);
 
+// SL006 on a request handler (semantic/request_handlers.h): `@app.route(...)` running a model
+// with autograd on, directly or through the file's functions, once per request.
+void check_request_handler(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           semantic::ModelRuns& runs, const ir::Function& function,
+                           DiagnosticSink& sink);
+
 }  // namespace sealint::rules::sl006
