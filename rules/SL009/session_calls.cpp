@@ -14,6 +14,7 @@
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/tensorflow.h"
+#include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/hooks.h"
 #include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/regions.h"
@@ -97,14 +98,33 @@ const Expr* op_built_in(const ir::Module& module, const Expr& fetches) {
 }
 
 // The op that `fetches` builds: a call in it, or the value a name in it was bound to earlier in
-// the function (`summary = tf.summary.scalar(...)` before `sess.run(summary)`).
+// the function (`summary = tf.summary.scalar(...)` before `sess.run(summary)`), or an op added to
+// a list the name holds (`update_ops.append(v2.assign(v1))`, also through `op = ...`).
 const Expr* op_fetched(const ir::Module& module, const Function& function, const ir::Stmt& at,
-                       const Expr& fetches) {
+                       const Expr& fetches, bool in_lists) {
   if (const Expr* op = op_built_in(module, fetches)) return op;
   if (fetches.kind != ExprKind::Name) return nullptr;
   const ir::Stmt* binding = ir::binding_before(function, at, fetches.text);
   const Expr* value = binding != nullptr ? ir::assigned_value(*binding, fetches.text) : nullptr;
-  return value != nullptr ? op_built_in(module, *value) : nullptr;
+  if (value == nullptr) return nullptr;
+  if (const Expr* op = op_built_in(module, *value)) return op;
+  if (!in_lists || value->kind != ExprKind::Collection || !value->items.empty()) return nullptr;
+  const Expr* added = nullptr;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    ir::for_each_evaluated_expr(stmt, [&](const Expr& call) {
+      if (added != nullptr || call.kind != ExprKind::Call ||
+          call.callee()->kind != ExprKind::Attr || call.callee()->text != "append" ||
+          call.arg_count() != 1 || ir::place_key(call.callee()->base()) != fetches.text)
+        return;
+      const Expr* item = call.arg(0);
+      if (item->kind == ExprKind::Name) {
+        const ir::Stmt* bound = ir::binding_before(function, stmt, item->text);
+        item = bound != nullptr ? ir::assigned_value(*bound, item->text) : nullptr;
+      }
+      if (item != nullptr) added = op_built_in(module, *item);
+    });
+  });
+  return added;
 }
 
 // `name` is read by a `return` of the function.
@@ -152,6 +172,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
   if (!semantic::imports_tensorflow(module)) return;
   const std::vector<semantic::CallbackHandoff> handoffs =
       semantic::callback_handoffs(facts.analysis());
+  semantic::CallSites calls(module, facts.analysis());
   for (const Function& function : module.functions()) {
     // Methods and closures: an object's method or a function handed out runs once per input.
     // A top-level function may be a one-time step of a script (`main(args)`, a
@@ -177,6 +198,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
                      [&](const semantic::CallbackHandoff& h) { return h.function == &function; });
     const bool called_back = handoff != handoffs.end();
     const Expr* reported = nullptr;
+    std::optional<semantic::LoopCall> looped;
     ir::walk_statements(function, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
       // `if epoch == 0:`, `if self.op is None:` in a hook: built on one call only.
       if (reported != nullptr ||
@@ -189,12 +211,28 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
           return;
         const std::optional<SessionUse> use = facts.session_use(function, call);
         if (!use || use->session == nullptr) return;
-        const Expr* op = op_fetched(module, function, stmt, *call.arg(0));
-        if (op == nullptr) return;
+        const Expr* op = op_fetched(module, function, stmt, *call.arg(0), false);
         if (!method_or_closure) {
-          if (transforms_each_input(facts, function, stmt, *use, *op)) reported = op;
+          if (op != nullptr && transforms_each_input(facts, function, stmt, *use, *op)) {
+            reported = op;
+            return;
+          }
+          // The evidence below is the loop, whatever the op: also one kept in a list.
+          if (op == nullptr) op = op_fetched(module, function, stmt, *call.arg(0), true);
+          if (op == nullptr) return;
+          // A loop of the file calls it, directly or through other functions of the file
+          // (`copy_model_parameters(sess, q, target)` every n-th step of the training loop).
+          looped = semantic::called_from_loop(module, calls, function, kMaxCallDepth);
+          // A `tf.` op called for from a loop that runs the session is the loop check's
+          // (session_ops.cpp), reported at the call there; it does not see a variable's
+          // `assign` or an op kept in a list.
+          if (looped && facts.session_loop(*looped->caller, *looped->loop) &&
+              semantic::tf_callee_api(module, *op).api == semantic::TfApi::Tf)
+            looped.reset();
+          if (looped) reported = op;
           return;
         }
+        if (op == nullptr) return;
         if (repeated || called_back || counter != nullptr) {
           reported = op;
           return;
@@ -241,6 +279,19 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
                               "and only run it here",
                               function.name),
                   {std::move(repetition)});
+      continue;
+    }
+    if (looped) {
+      sink.report(info(), reported->range,
+                  fmt::format("`{}` adds a new op to the TensorFlow graph on every call of `{}()`, "
+                              "which a loop of the file calls again and again: the graph keeps "
+                              "growing and every run gets slower",
+                              quote_call(module, *reported), function.name),
+                  fmt::format("build the op once, outside `{}()` (feed the value through a "
+                              "`tf.placeholder`), and only run it here",
+                              function.name),
+                  {{looped->call->range, fmt::format("`{}()` runs here, in a loop", function.name)},
+                   {ir::loop_header(*looped->loop), "the loop that repeats it"}});
       continue;
     }
     if (called_once_in_file(facts.analysis(), function)) continue;
