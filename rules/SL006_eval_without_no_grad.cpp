@@ -136,6 +136,7 @@ class EvalWithoutNoGrad final : public Rule {
       sl006::check_hook(module, analysis, runs, function, sink);
       sl006::check_inference_entry(module, analysis, runs, function, sink);
       sl006::check_request_handler(module, analysis, runs, function, sink);
+      sl006::check_repeated_method(module, analysis, runs, function, sink);
     }
     for (const semantic::HandedStep& step : semantic::handed_steps(analysis))
       sl006::check_handed_step(module, analysis, runs, step, sink);

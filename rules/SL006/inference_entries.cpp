@@ -4,6 +4,9 @@
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/knowledge/naming.h"
+#include "analyzer/semantic/accumulators.h"
+#include "analyzer/semantic/hooks.h"
+#include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/request_handlers.h"
 #include "rules/SL006/framework_steps.h"
 #include "rules/SL006/mode_switches.h"
@@ -80,6 +83,70 @@ void check_request_handler(const ir::Module& module, const ir::FileAnalysis& ana
                           name, function.name),
               fmt::format("decorate `{}()` with `@torch.inference_mode()` (or "
                           "`@torch.no_grad()`)",
+                          function.name),
+              std::move(related));
+}
+
+namespace {
+
+// Evidence that a method runs again and again though no loop of the file calls it: it counts
+// its own calls, or it adds to a list of `self` that another method of the class drains
+// (semantic/accumulators.h). The evidence's statement, or nullptr.
+const ir::Stmt* repeated_method(const ir::FileAnalysis& analysis, const ir::Function& function,
+                                const ir::Function*& drain) {
+  drain = nullptr;
+  if (const ir::Stmt* counter = semantic::counts_own_calls(function)) return counter;
+  const ir::Stmt* found = nullptr;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& call) {
+      if (found != nullptr || call.kind != ir::ExprKind::Call ||
+          call.callee()->kind != ir::ExprKind::Attr ||
+          (call.callee()->text != "append" && call.callee()->text != "extend"))
+        return;
+      drain = semantic::drained_by(analysis, function, ir::place_key(call.callee()->base()));
+      if (drain != nullptr) found = &stmt;
+    });
+  });
+  return found;
+}
+
+}  // namespace
+
+void check_repeated_method(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           semantic::ModelRuns& runs, const ir::Function& function,
+                           DiagnosticSink& sink) {
+  if (function.parent_class == nullptr || function.name == "__init__" ||
+      analysis.runs_without_grad(function) ||
+      semantic::repeated_by_framework(analysis, function).has_value())
+    return;
+  // The method switches the model to eval mode itself and runs it once per call, not training.
+  const semantic::ModelRuns::Helper run = runs.per_call(function);
+  if (run.model_call == nullptr) return;
+  const ir::Expr* model_expr = model_of(*run.model_call);
+  const std::string model = ir::place_key(model_expr);
+  const ir::Stmt* eval_call =
+      eval_in_force(mode_switches(function), model, run.step_call->range.begin);
+  if (eval_call == nullptr) return;
+  const ir::Function* drain = nullptr;
+  const ir::Stmt* evidence = repeated_method(analysis, function, drain);
+  if (evidence == nullptr) return;
+  const std::string name = model.empty() ? quote(module, *model_expr).text : model;
+  std::vector<Related> related;
+  related.push_back(
+      {eval_call->range, fmt::format("`{}` is put in eval mode here", switched_name(*eval_call))});
+  related.push_back(
+      {evidence->range,
+       drain != nullptr
+           ? fmt::format("`{}()` collects here what `{}()` reads and empties after many calls",
+                         function.name, drain->name)
+           : fmt::format("`{}()` counts its calls here: it runs again and again", function.name)});
+  sink.report(info(), run.model_call->range,
+              fmt::format("`{}` runs with autograd on after `{}.eval()` in `{}()`, which runs "
+                          "again and again; every call records activations for a backward that "
+                          "never runs",
+                          name, switched_name(*eval_call), function.name),
+              fmt::format("decorate `{}()` with `@torch.no_grad()` (or "
+                          "`@torch.inference_mode()`)",
                           function.name),
               std::move(related));
 }

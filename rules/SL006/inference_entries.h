@@ -20,4 +20,11 @@ void check_request_handler(const ir::Module& module, const ir::FileAnalysis& ana
                            semantic::ModelRuns& runs, const ir::Function& function,
                            DiagnosticSink& sink);
 
+// SL006 on a method that runs again and again though no loop of the file calls it (it counts its
+// calls, or another method drains what it collects on `self`), switching its model to eval mode
+// and running it with autograd on: a validation step a federated-learning runtime calls per batch.
+void check_repeated_method(const ir::Module& module, const ir::FileAnalysis& analysis,
+                           semantic::ModelRuns& runs, const ir::Function& function,
+                           DiagnosticSink& sink);
+
 }  // namespace sealint::rules::sl006
