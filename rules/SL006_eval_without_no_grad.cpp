@@ -1,7 +1,6 @@
 // Flags a model run with autograd on in an evaluation loop: activations are kept for a backward
 // that never runs. docs: docs/rules/SL006.md
 #include <algorithm>
-#include <array>
 #include <unordered_map>
 
 #include <fmt/format.h>
