@@ -1,6 +1,7 @@
 #include "analyzer/semantic/accumulators.h"
 
 #include <string>
+#include <unordered_map>
 
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
@@ -14,6 +15,18 @@ using ir::Expr;
 using ir::ExprKind;
 using ir::Stmt;
 using ir::StmtKind;
+using FileAnalysisDrains = ir::FileAnalysis::DrainedAttributes;
+
+// `self.x` (the IR names every receiver kReceiver) as the attribute name `x`; empty for anything
+// else (`self.x.y`, `self.x[k]`, a local).
+std::string receiver_attribute(const Expr* place) {
+  if (place == nullptr) return {};
+  const std::string key = ir::place_key(place);
+  const std::string prefix = std::string(ir::kReceiver) + ".";
+  if (!key.starts_with(prefix) || key.find_first_of(".[", prefix.size()) != std::string::npos)
+    return {};
+  return key.substr(prefix.size());
+}
 
 bool is_empty_display(const Expr* value) {
   return value != nullptr &&
@@ -24,49 +37,54 @@ bool is_empty_display(const Expr* value) {
            value->arg_count() == 0));
 }
 
-// Does `stmt` empty `key` (`key = []`, `key.clear()`, `del key[:]`)?
-bool empties(const Stmt& stmt, const std::string& key) {
+// The attributes `stmt` empties (`self.x = []`, `self.x.clear()`).
+template <typename Visit>
+void emptied(const Stmt& stmt, const Visit& visit) {
   if (stmt.kind == StmtKind::Assign && is_empty_display(stmt.value)) {
     for (const Expr* target : stmt.targets) {
-      if (ir::place_key(target) == key) return true;
+      if (std::string attr = receiver_attribute(target); !attr.empty()) visit(attr);
     }
   }
   if (stmt.kind == StmtKind::ExprStmt && stmt.value != nullptr &&
       stmt.value->kind == ExprKind::Call && stmt.value->callee()->kind == ExprKind::Attr &&
-      stmt.value->callee()->text == "clear" && ir::place_key(stmt.value->callee()->base()) == key)
-    return true;
-  return false;
+      stmt.value->callee()->text == "clear") {
+    if (std::string attr = receiver_attribute(stmt.value->callee()->base()); !attr.empty())
+      visit(attr);
+  }
 }
 
-// Does `stmt` read `key` whole: hand it to a call (`torch.cat(key)`, `np.mean(key)`), or iterate
-// it (`for x in key`)?
-bool reads_whole(const Stmt& stmt, const std::string& key) {
-  if (stmt.kind == StmtKind::Loop && stmt.loop_kind == ir::LoopKind::For && stmt.value != nullptr &&
-      ir::place_key(stmt.value) == key)
-    return true;
-  bool reads = false;
+// The attributes `stmt` reads whole: handed to a call (`torch.cat(self.x)`, `np.mean(self.x)`),
+// or iterated (`for v in self.x`).
+template <typename Visit>
+void read_whole(const Stmt& stmt, const Visit& visit) {
+  if (stmt.kind == StmtKind::Loop && stmt.loop_kind == ir::LoopKind::For) {
+    if (std::string attr = receiver_attribute(stmt.value); !attr.empty()) visit(attr);
+  }
   ir::for_each_expr(stmt, [&](const Expr& e) {
-    if (reads || e.kind != ExprKind::Call) return;
-    for (size_t i = 0; i < e.arg_count(); ++i) reads = reads || ir::place_key(e.arg(i)) == key;
-  });
-  return reads;
-}
-
-// Does `method` read `key` whole and empty it afterwards?
-bool drains(const ir::Function& method, const std::string& key) {
-  uint32_t read_at = 0;
-  bool read = false;
-  bool drained = false;
-  ir::for_each_nested(method.body, [&](const Stmt& stmt) {
-    if (drained) return;
-    if (!read && reads_whole(stmt, key)) {
-      read = true;
-      read_at = stmt.range.begin;
-    } else if (read && stmt.range.begin > read_at && empties(stmt, key)) {
-      drained = true;
+    if (e.kind != ExprKind::Call) return;
+    for (size_t i = 0; i < e.arg_count(); ++i) {
+      if (std::string attr = receiver_attribute(e.arg(i)); !attr.empty()) visit(attr);
     }
   });
-  return drained;
+}
+
+// Every attribute some method of the chain (not a constructor) reads whole and empties after.
+FileAnalysisDrains drains_of_chain(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {
+  FileAnalysisDrains drains;
+  for (const ir::ClassDef* owner : same_file_chain(analysis, cls)) {
+    for (const ir::Function* method : owner->methods) {
+      if (method->name == "__init__") continue;
+      std::unordered_map<std::string, uint32_t> read_at;
+      ir::for_each_nested(method->body, [&](const Stmt& stmt) {
+        emptied(stmt, [&](const std::string& attr) {
+          auto it = read_at.find(attr);
+          if (it != read_at.end() && stmt.range.begin > it->second) drains.emplace(attr, method);
+        });
+        read_whole(stmt, [&](const std::string& attr) { read_at.emplace(attr, stmt.range.begin); });
+      });
+    }
+  }
+  return drains;
 }
 
 }  // namespace
@@ -74,21 +92,22 @@ bool drains(const ir::Function& method, const std::string& key) {
 const ir::Function* drained_by(const ir::FileAnalysis& analysis, const ir::Function& adder,
                                std::string_view key) {
   if (adder.parent_class == nullptr || adder.name == "__init__") return nullptr;
-  const std::string place(key);
   const std::string prefix = std::string(ir::kReceiver) + ".";
-  if (!place.starts_with(prefix) || place.find_first_of(".[", prefix.size()) != std::string::npos)
+  if (!key.starts_with(prefix) || key.find_first_of(".[", prefix.size()) != std::string::npos)
     return nullptr;
+  const std::string attr(key.substr(prefix.size()));
+  const FileAnalysisDrains& drains = analysis.drained_attributes(
+      *adder.parent_class, [&] { return drains_of_chain(analysis, *adder.parent_class); });
+  const auto it = drains.find(attr);
+  if (it == drains.end() || it->second == &adder) return nullptr;
   // Emptied by the adder itself: at most one call's worth.
   bool resets_itself = false;
-  ir::for_each_nested(
-      adder.body, [&](const Stmt& stmt) { resets_itself = resets_itself || empties(stmt, place); });
-  if (resets_itself) return nullptr;
-  for (const ir::ClassDef* owner : same_file_chain(analysis, *adder.parent_class)) {
-    for (const ir::Function* method : owner->methods) {
-      if (method != &adder && method->name != "__init__" && drains(*method, place)) return method;
-    }
-  }
-  return nullptr;
+  ir::for_each_nested(adder.body, [&](const Stmt& stmt) {
+    emptied(stmt, [&](const std::string& emptied_attr) {
+      resets_itself = resets_itself || emptied_attr == attr;
+    });
+  });
+  return resets_itself ? nullptr : it->second;
 }
 
 }  // namespace sealint::semantic

@@ -1749,6 +1749,13 @@ bool FileAnalysis::consumed_by_backward(const Function& function, std::string_vi
   return std::binary_search(places.begin(), places.end(), std::string(key));
 }
 
+const FileAnalysis::DrainedAttributes& FileAnalysis::drained_attributes(
+    const ClassDef& cls, const std::function<DrainedAttributes()>& compute) const {
+  auto it = drained_attributes_.find(&cls);
+  if (it == drained_attributes_.end()) it = drained_attributes_.emplace(&cls, compute()).first;
+  return it->second;
+}
+
 bool FileAnalysis::runs_without_grad(const Function& function) const {
   auto it = no_grad_functions_.find(&function);
   return it != no_grad_functions_.end() && it->second;

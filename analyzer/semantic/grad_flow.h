@@ -138,6 +138,13 @@ class FileAnalysis {
   // instance's receiver, not a class's); empty for any other call.
   std::vector<const Function*> self_call_targets(const Expr& call) const;
 
+  // Per class, each receiver attribute (`val_loss` of `self.val_loss`) that a method of the class
+  // chain reads whole and then empties, with that method: computed once per class by
+  // semantic/accumulators.cpp through `compute`, then answered from memory.
+  using DrainedAttributes = std::unordered_map<std::string, const Function*>;
+  const DrainedAttributes& drained_attributes(
+      const ClassDef& cls, const std::function<DrainedAttributes()>& compute) const;
+
   // What walking one function produced.
   struct FunctionState {
     FunctionSummary summary;
@@ -173,6 +180,7 @@ class FileAnalysis {
   mutable std::unordered_map<const Stmt*, bool> training_loops_;
   // Loops whose body computes a loss with autograd on, outside the methods of a module class.
   mutable std::unordered_map<const Stmt*, bool> model_run_loops_;
+  mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
