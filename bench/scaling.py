@@ -64,6 +64,12 @@ def lines_of(shape, n):
     elif shape == "comprehensions":
         out.append("def f(x):")
         out += [f"    x = [v for v in x if v > {i}]" for i in range(n)]
+    elif shape == "accumulators":  # methods adding to self lists that the next one drains
+        out.append("class Tracker:")
+        for i in range(n):
+            out += [f"    def m{i}(self, x):", f"        self.a{i}.append(x * 2)",
+                    f"        self.a{(i + 1) % n}.append(torch.cat(self.a{i}))",
+                    f"        self.a{i} = []"]
     elif shape == "imports":
         for i in range(n):
             out += [f"import mod{i} as m{i}", f"def f{i}(x):", f"    return m{i}.g(x)"]
@@ -73,7 +79,7 @@ def lines_of(shape, n):
 
 
 SHAPES = ["assignments", "branches", "loops", "methods", "method-calls", "calls", "elif", "try",
-          "attributes", "classes", "comprehensions", "imports"]
+          "attributes", "classes", "comprehensions", "imports", "accumulators"]
 
 
 def best_time(sealint, path, runs):
