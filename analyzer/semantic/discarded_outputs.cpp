@@ -144,13 +144,6 @@ Use use_in(const Follow& at, const Expr& expr, const Pick& picked) {
   }
 }
 
-// `out`, `out[0]`, `out[:, -1]`: the name's value, or a part of it.
-bool names_value(const Expr& expr, std::string_view name) {
-  if (expr.kind == ExprKind::Name) return expr.text == name;
-  return expr.kind == ExprKind::Subscript && expr.base() != nullptr &&
-         names_value(*expr.base(), name);
-}
-
 // Does `expr`, evaluated in an iteration of `loop`, take something of that iteration: a loop
 // target, what `next(...)` yields, the model run's own result carried to the next iteration
 // (`hidden`, a sampled token), or a name the body binds from one of those? Names the body binds
