@@ -66,6 +66,13 @@ inline constexpr auto kLossFunctions = sorted_names(
     "multilabel_margin_loss", "multilabel_soft_margin_loss", "nll_loss", "poisson_nll_loss",
     "smooth_l1_loss", "soft_margin_loss", "triplet_margin_loss");
 
+// Tensor methods and attributes through which code reads a model's prediction (`f(x).argmax(1)`,
+// `out.softmax(-1)`, `out.detach()`, `out.data`), and not the 0-d number a metric or loss gives:
+// a callable run on the items of an iterable whose result is read so is a model
+// (semantic/kinds_from_use).
+inline constexpr auto kPredictionReads = sorted_names("argmax", "argsort", "data", "detach",
+                                                      "log_softmax", "sigmoid", "softmax", "topk");
+
 // `nn.Module` methods that neither tensors nor optimizers have: a value nothing else tells about
 // (a parameter called `net_g`, an instance of another file's class) that answers one is a module
 // (`net_g.eval()`). Not `load_state_dict`: optimizers and schedulers have it too.

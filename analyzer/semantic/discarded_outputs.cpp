@@ -324,6 +324,11 @@ bool keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& functi
   if (stmt.kind == StmtKind::ExprStmt)
     return stmt.value != nullptr && use_in(at, *stmt.value, is_run) <= Use::Flows;
   if (stmt.kind == StmtKind::Return) return returned && stmt.value == &call;
+  // `hits += (model(x).argmax(1) == y).sum().item()`: what is stored is read from the result as
+  // values.
+  if ((stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign) &&
+      stmt.value != nullptr && stmt.value != &call)
+    return use_in(at, *stmt.value, is_run) == Use::Value;
   // `out, hidden = model(x, hidden)`: names bound to the result, every later use of which
   // (anywhere in the function) reads a value; the run's own statement may feed them back.
   if (stmt.kind != StmtKind::Assign || stmt.value != &call) return false;

@@ -43,19 +43,176 @@ void find_calls(const Expr& expr, bool outermost, const Visit& visit) {
 
 // What the function does with one parameter.
 struct Uses {
-  bool module = false;   // `.eval()`, `.train(flag)`, `.parameters()`
-  bool zeroed = false;   // `.zero_grad()`
-  bool stepped = false;  // `.step()`
-  bool makes = false;    // its call makes the 0-d loss handed to a backward
-  bool feeds = false;    // its call feeds a graph a backward consumes
+  bool module = false;    // `.eval()`, `.train(flag)`, `.parameters()`
+  bool zeroed = false;    // `.zero_grad()`
+  bool stepped = false;   // `.step()`
+  bool makes = false;     // its call makes the 0-d loss handed to a backward
+  bool feeds = false;     // its call feeds a graph a backward consumes
+  bool predicts = false;  // its call on an item of an iterable is read as a prediction
 
   [[nodiscard]] ValueKind kind() const {
     if (module) return ValueKind::Module;
     if (zeroed && stepped) return ValueKind::Optimizer;
-    if (makes == feeds) return ValueKind::Unknown;  // neither, or both (a recursive step)
+    if (makes == feeds) {  // neither, or both (a recursive step)
+      return !makes && predicts ? ValueKind::Module : ValueKind::Unknown;
+    }
     return makes ? ValueKind::LossFn : ValueKind::Module;
   }
 };
+
+// Every Name in `target` (`x`, `(x, y)`, `[a, *rest]`).
+template <typename Visit>
+void names_in(const Expr& target, const Visit& visit) {
+  if (target.kind == ExprKind::Name) {
+    visit(target.text);
+    return;
+  }
+  if (target.kind != ExprKind::Collection && target.kind != ExprKind::Starred) return;
+  for (const Expr* item : target.items) names_in(*item, visit);
+}
+
+// `next(it)`: the next item of an iterator, as a `for` loop over it would bind.
+bool is_next_call(const Expr& expr) {
+  return expr.kind == ExprKind::Call && expr.callee()->kind == ExprKind::Name &&
+         expr.callee()->text == "next" && expr.arg_count() >= 1;
+}
+
+// The names a function binds to the items of what it iterates (a `for` loop's targets, a
+// comprehension's, or `next(it)`'s), and those computed from them through subscripts, attributes
+// and methods (`x = batch[0].to(device)`): one batch, flow-insensitive.
+class Items {
+ public:
+  explicit Items(const Function& function) {
+    for_each_nested(function.body, [&](const Stmt& stmt) {
+      if (stmt.kind == StmtKind::Loop && stmt.loop_kind == LoopKind::For && !stmt.targets.empty())
+        names_in(*stmt.targets[0], [&](std::string_view name) { names_.push_back(name); });
+      for_each_expr(stmt, [&](const Expr& e) {
+        if (e.kind != ExprKind::Comprehension) return;
+        for (const ComprehensionFor& generator : e.generators) {
+          if (generator.target != nullptr)
+            names_in(*generator.target, [&](std::string_view name) { names_.push_back(name); });
+        }
+      });
+    });
+    // Derived names, to a fixed point (each pass adds names or ends it; a bound keeps it short).
+    for (int pass = 0; pass < 4; ++pass) {
+      const size_t before = names_.size();
+      for_each_nested(function.body, [&](const Stmt& stmt) {
+        if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+            !(contains(*stmt.value) || is_next_call(*stmt.value)))
+          return;
+        for (const Expr* target : stmt.targets) {
+          names_in(*target, [&](std::string_view name) {
+            if (!has(name)) names_.push_back(name);
+          });
+        }
+      });
+      if (names_.size() == before) break;
+    }
+  }
+
+  // `expr` is an item or made from one: `x`, `batch[0]`, `seq[i]`, `x.cuda()`, `sample.image`.
+  [[nodiscard]] bool contains(const Expr& expr) const {
+    switch (expr.kind) {
+      case ExprKind::Name:
+        return has(expr.text);
+      case ExprKind::Attr:
+      case ExprKind::Starred:
+        return expr.base() != nullptr && contains(*expr.base());
+      case ExprKind::Subscript:
+        return std::any_of(expr.items.begin(), expr.items.end(),
+                           [&](const Expr* part) { return contains(*part); });
+      case ExprKind::Call:
+        // A method of the item (`x.to(device)`), not a call that takes it.
+        return expr.callee()->kind == ExprKind::Attr && contains(*expr.callee());
+      default:
+        return false;
+    }
+  }
+
+ private:
+  [[nodiscard]] bool has(std::string_view name) const {
+    return std::find(names_.begin(), names_.end(), name) != names_.end();
+  }
+  std::vector<std::string_view> names_;
+};
+
+// Which parameter's call on an item of an iterable `call` is (`f(x)`, `d(seq[i], state)` with the
+// state its earlier call returned): every argument an item, `None` or such a state, at least one
+// an item. nullptr otherwise.
+std::string_view item_callee(const Expr& call, const Items& items,
+                             const std::vector<std::pair<std::string_view, std::string_view>>&
+                                 returned_by) {
+  if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Name ||
+      call.arg_count() == 0 || !call.keywords.empty())
+    return {};
+  const std::string_view callee = call.callee()->text;
+  bool any_item = false;
+  for (size_t i = 0; i < call.arg_count(); ++i) {
+    const Expr* arg = call.arg(i);
+    if (items.contains(*arg)) {
+      any_item = true;
+      continue;
+    }
+    const bool state =
+        is_none_literal(arg) ||
+        (arg->kind == ExprKind::Name &&
+         std::any_of(returned_by.begin(), returned_by.end(), [&](const auto& bound) {
+           return bound.first == arg->text && bound.second == callee;
+         }));
+    if (!state) return {};
+  }
+  return any_item ? callee : std::string_view{};
+}
+
+// A parameter called on the items of an iterable, whose result is read as a prediction
+// (`f(x).argmax(1)`, `out = h(x); out.topk(5)`, `o, s = d(x, s); o.data`), is a model whatever it
+// is called: a metric or a transform is not read through `argmax` or `detach()`. Flow-insensitive:
+// a generator primes its state on the items of a prompt and reads its predictions in the next
+// loop, where it is fed its own output.
+template <typename Param>
+void mark_predictions(const Function& function, const Param& param) {
+  const Items items(function);
+  // (local, parameter) for each local bound to what the parameter's call, or a method of it,
+  // returned: `o, s = d(x, s)`, `s = d.init_state()`.
+  std::vector<std::pair<std::string_view, std::string_view>> returned_by;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+        stmt.value->kind != ExprKind::Call)
+      return;
+    const Expr* callee = stmt.value->callee();
+    if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name)
+      callee = callee->base();
+    if (callee->kind != ExprKind::Name || param(callee->text) == nullptr) return;
+    for (const Expr* target : stmt.targets) {
+      names_in(*target,
+               [&](std::string_view name) { returned_by.emplace_back(name, callee->text); });
+    }
+  });
+  auto result_of = [&](const Expr& e) -> std::string_view {
+    if (e.kind == ExprKind::Call && e.callee()->kind == ExprKind::Name) return e.callee()->text;
+    if (e.kind != ExprKind::Name) return {};
+    for (const auto& [local, by] : returned_by) {
+      if (local == e.text) return by;
+    }
+    return {};
+  };
+  std::vector<std::string_view> on_items;
+  std::vector<std::string_view> read;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    for_each_expr(stmt, [&](const Expr& e) {
+      if (const std::string_view callee = item_callee(e, items, returned_by); !callee.empty())
+        on_items.push_back(callee);
+      if (e.kind == ExprKind::Attr && knowledge::kPredictionReads.contains(e.text))
+        read.push_back(result_of(*e.base()));
+    });
+  });
+  for (const std::string_view callee : on_items) {
+    Uses* u = param(callee);
+    if (u != nullptr && std::find(read.begin(), read.end(), callee) != read.end())
+      u->predicts = true;
+  }
+}
 
 }  // namespace
 
@@ -100,6 +257,7 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
       }
     }
   });
+  mark_predictions(function, param);
   for_each_nested(function.body, [&](const Stmt& stmt) {
     for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;

@@ -30,6 +30,31 @@ const Expr* loader_iterated(const ir::FileAnalysis& analysis, const Expr& compre
   return nullptr;
 }
 
+// Without a loader: the generator over a value the function was handed or keeps (`for u, _ in
+// rows`, `for b in self.batches`) whose items `run` takes (`f(u)`, `m.validation_step(b)`): one
+// pass of the model over data, not a look at a few written-out inputs or a walk over layers.
+const Expr* items_run(const ir::Function& function, const Expr& comprehension, const Expr& run) {
+  for (const ir::ComprehensionFor& generator : comprehension.generators) {
+    const Expr* iter = generator.iter;
+    if (iter == nullptr || generator.target == nullptr) continue;
+    const bool handed = (iter->kind == ExprKind::Name && function.has_param(iter->text)) ||
+                        (iter->kind == ExprKind::Attr && iter->base()->kind == ExprKind::Name &&
+                         iter->base()->text == ir::kReceiver);
+    if (!handed) continue;
+    bool takes = false;
+    for (size_t i = 0; i < run.arg_count() && !takes; ++i) {
+      ir::for_each_subexpr(*run.arg(i), [&](const Expr& arg) {
+        if (arg.kind != ExprKind::Name) return;
+        ir::for_each_subexpr(*generator.target, [&](const Expr& bound) {
+          takes = takes || (bound.kind == ExprKind::Name && bound.text == arg.text);
+        });
+      });
+    }
+    if (takes) return iter;
+  }
+  return nullptr;
+}
+
 // A function of the file that trains calls `helper` too (`infer()` serving the training step and
 // inference alike): its name says nothing of this pass.
 bool serves_training(const ir::Module& module, const ir::FileAnalysis& analysis,
@@ -55,7 +80,6 @@ void check_comprehension_passes(const ir::Module& module, const ir::FileAnalysis
     ir::for_each_expr(stmt, [&](const Expr& comprehension) {
       if (comprehension.kind != ExprKind::Comprehension || comprehension.items.empty()) return;
       const Expr* loader = loader_iterated(analysis, comprehension);
-      if (loader == nullptr) return;
       // The first model run of the element, directly or through a step helper of the file.
       const Expr* run = nullptr;
       semantic::ModelRuns::Helper helper;
@@ -81,6 +105,8 @@ void check_comprehension_passes(const ir::Module& module, const ir::FileAnalysis
         }
       });
       if (run == nullptr) return;
+      if (loader == nullptr) loader = items_run(function, comprehension, *run);
+      if (loader == nullptr) return;
       const Expr& model_call = helper.function != nullptr ? *helper.model_call : *run;
       const std::string name = model_name(module, model_call);
       // Evidence of evaluation: the function's or the step's name, or `model.eval()` before.

@@ -350,6 +350,7 @@ TEST(KnowledgeTables, EveryNameExistsInTheRealApi) {
   script += missing_from("t", kTensorAttributesWithoutGraph.all());
   script += missing_from("torch.Tensor", kTensorReductions.all());
   script += missing_from("torch.Tensor", kInPlaceUpdates.all());
+  script += missing_from("torch.Tensor", kPredictionReads.all());
   script += missing_from("torch", kTorchFunctionsWithoutGraph.all());
   script += missing_from("torch", kTorchFactories.all());
   script += missing_from("torch.autograd", kAutogradBackwards.all());
