@@ -30,6 +30,9 @@ struct FrameworkHook {
   std::string_view detached_key = {};
   // What the framework runs it once per, as a message says it: "batch", "epoch".
   std::string_view unit = "batch";
+  // The parameter the framework fills with the model it trains or evaluates (Transformers'
+  // `compute_loss(self, model, inputs)`), whatever the override calls it. -1: none.
+  int model_param = -1;
 };
 
 // A framework's call that takes the user's per-batch step function and runs it in its own loop,

@@ -231,7 +231,8 @@ class GradWalker {
     implicit_gradient_ = std::move(backward.implicit_gradient);
     no_grad_ = a_.runs_without_grad(fn_) ? 1 : 0;
     // ignite's `Metric.update(self, output)`: the framework hands in a value with a graph.
-    const knowledge::FrameworkHook* graph_param = framework_hook_of(a_.module(), fn_);
+    const knowledge::FrameworkHook* hook = framework_hook_of(a_.module(), fn_);
+    const knowledge::FrameworkHook* graph_param = hook;
     if (graph_param != nullptr && (graph_param->graph_param < 0 || no_grad_ > 0))
       graph_param = nullptr;
     const std::vector<ValueKind> used_as = param_kinds_from_use(
@@ -244,6 +245,10 @@ class GradWalker {
       param.kind = a_.caller_param_kind(fn_, i);
       if (param.kind == ValueKind::Module || param.kind == ValueKind::Instance)
         param.instance_of = a_.caller_param_class(fn_, i);
+      // The framework's own call fills it (the parameter's place is the API, not its name).
+      if (param.kind == ValueKind::Unknown && hook != nullptr &&
+          hook->model_param == static_cast<int>(i))
+        param.kind = ValueKind::Module;
       if (param.kind == ValueKind::Unknown) param.kind = used_as[i];
       if (param.kind == ValueKind::Unknown) {
         if (is_model_like_name(name)) param.kind = ValueKind::Module;
