@@ -1,7 +1,6 @@
 // Flags a model run with autograd on in an evaluation loop: activations are kept for a backward
 // that never runs. docs: docs/rules/SL006.md
 #include <algorithm>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -12,9 +11,7 @@
 #include "analyzer/semantic/call_sites.h"
 #include "analyzer/semantic/discarded_outputs.h"
 #include "analyzer/semantic/framework_of.h"
-#include "analyzer/semantic/grad_switches.h"
 #include "analyzer/semantic/iteration.h"
-#include "analyzer/semantic/mode_test.h"
 #include "analyzer/semantic/model_runs.h"
 #include "rules/SL006/comprehension_passes.h"
 #include "rules/SL006/eval_in_training.h"
@@ -22,6 +19,7 @@
 #include "rules/SL006/framework_steps.h"
 #include "rules/SL006/inference_entries.h"
 #include "rules/SL006/mode_switches.h"
+#include "rules/SL006/shared_passes.h"
 #include "rules/rule.h"
 #include "rules/support/growth.h"
 
@@ -131,7 +129,7 @@ class EvalWithoutNoGrad final : public Rule {
       });
       sl006::check_comprehension_passes(module, analysis, runs, function, evaluation_function,
                                         switches, sink);
-      check_shared_passes(module, analysis, function, sink);
+      sl006::check_shared_passes(module, analysis, runs, function, sink);
       sl006::check_hook(module, analysis, runs, function, sink);
       sl006::check_inference_entry(module, analysis, runs, function, sink);
       sl006::check_request_handler(module, analysis, runs, function, sink);
@@ -287,79 +285,6 @@ class EvalWithoutNoGrad final : public Rule {
                        help(scope.module, function, by_name), std::move(related));
   }
 
-  // A loop that one function runs for the training pass and the evaluation passes alike: every
-  // backward and optimizer step sits under a test of the mode (`if mode == "train":`,
-  // `if is_train:`, `if optimizer is not None:`) inside the loop, while the model runs outside
-  // it, with autograd on in every pass. A function that switches grad itself
-  // (`torch.set_grad_enabled(is_train)`, a `no_grad` context picked by the mode) is quiet.
-  struct SharedLoop {
-    const Expr* forward = nullptr;      // the first model call outside every mode test
-    const Expr* mode_test = nullptr;    // the test whose training side trains
-    bool trains_in_every_pass = false;  // a backward or a step outside every mode test
-  };
-
-  void check_shared_passes(const ir::Module& module, const ir::FileAnalysis& analysis,
-                           const ir::Function& function, DiagnosticSink& sink) const {
-    if (module.language() != ir::Language::Python) return;
-    const semantic::GradSwitches switches(module, function);
-    if (switches.whole_function()) return;
-    std::vector<std::pair<const Stmt*, SharedLoop>> loops;  // in the order they are met
-    std::unordered_map<const Stmt*, size_t> loop_index;     // a function may hold thousands
-    auto facts_of = [&](const Stmt* loop) -> SharedLoop& {
-      const auto [it, added] = loop_index.emplace(loop, loops.size());
-      if (added) loops.emplace_back(loop, SharedLoop{});
-      return loops[it->second].second;
-    };
-    ir::walk_statements(function, false, [&](const Stmt& stmt, const ir::StmtContext& where) {
-      if (where.loops.empty()) return;
-      const semantic::TrainingBranch branch = semantic::training_branch(where, stmt);
-      ir::for_each_expr(stmt, [&](const Expr& expr) {
-        if (expr.kind != ExprKind::Call) return;
-        if (analysis.call_trains(expr)) {
-          // For each enclosing loop: trained only under a mode test inside it, or in every pass.
-          for (size_t i = 0; i < where.loops.size(); ++i) {
-            SharedLoop& facts = facts_of(where.loops[i]);
-            if (branch.test != nullptr && branch.loop_depth > i)
-              facts.mode_test = branch.test;
-            else
-              facts.trains_in_every_pass = true;
-          }
-          return;
-        }
-        if (branch.test != nullptr || where.no_grad || switches.switched(stmt)) return;
-        SharedLoop& facts = facts_of(where.loops.back());
-        if (facts.forward == nullptr && is_model_call(analysis, expr) &&
-            analysis.fact(expr).grad == ir::Grad::Yes) {
-          facts.forward = &expr;
-        }
-      });
-    });
-    for (const auto& [loop, facts] : loops) {
-      if (facts.forward == nullptr || facts.mode_test == nullptr || facts.trains_in_every_pass)
-        continue;
-      report_shared_loop(module, Region::loop(function, *loop), facts, sink);
-    }
-  }
-
-  void report_shared_loop(const ir::Module& module, const Region& loop, const SharedLoop& facts,
-                          DiagnosticSink& sink) const {
-    const std::string name = sl006::model_name(module, *facts.forward);
-    const std::string test = quote(module, *facts.mode_test).text;
-    std::vector<Related> related = {
-        {facts.mode_test->range, fmt::format("the backward runs only when `{}`", test)},
-        loop.repetition("the loop that serves every pass")};
-    sink.report(kInfo, facts.forward->range,
-                fmt::format("`{}` runs with autograd on in every pass of this loop, but a backward "
-                            "runs only when `{}`; the other passes keep activations for a "
-                            "backward that never runs",
-                            name, test),
-                fmt::format("run the forward under `with torch.set_grad_enabled({}):`", test),
-                std::move(related))
-        .probe =
-        loop.probe(module, ProbeMeasure::Graph, ir::places_bound_to(loop.body(), *facts.forward));
-  }
-
-  // C++ has a guard, not a decorator or a `with` block.
   static std::string help(const ir::Module& module, const ir::Function& function, bool by_name) {
     if (module.language() == ir::Language::Cpp) {
       return "declare `torch::NoGradGuard no_grad;` at the top of the loop body, or in a block "

@@ -131,11 +131,37 @@ void sort_unique(std::vector<std::string>& places) {
   places.erase(std::unique(places.begin(), places.end()), places.end());
 }
 
-BackwardPlaces backward_places_of(const Function& function) {
+// The parts of the return statements of `function` at `slots` (FileAnalysis::
+// returned_to_backward): the whole value for -1, else the item at that tuple position.
+std::vector<const Expr*> returned_parts(const Function& function, const std::vector<int>& slots) {
+  std::vector<const Expr*> parts;
+  if (slots.empty()) return parts;
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (stmt.kind != StmtKind::Return || stmt.value == nullptr) return;
+    for (const int slot : slots) {
+      if (slot < 0) {
+        parts.push_back(stmt.value);
+      } else if (stmt.value->kind == ExprKind::Collection &&
+                 static_cast<size_t>(slot) < stmt.value->items.size()) {
+        parts.push_back(stmt.value->items[static_cast<size_t>(slot)]);
+      }
+    }
+  });
+  return parts;
+}
+
+// `returned`: what the function returns to a caller's backward, consumed as by a backward here.
+BackwardPlaces backward_places_of(const Function& function,
+                                  const std::vector<const Expr*>& returned = {}) {
   std::vector<std::string> places;
   std::vector<std::string> inputs;
   std::vector<std::string> implicit_gradient;
   std::vector<const Stmt*> assignments;
+  for (const Expr* part : returned) {
+    if (part->kind == ExprKind::Name) implicit_gradient.emplace_back(part->text);
+    consumed_places(part, places, false);
+    consumed_places(part, inputs, true);
+  }
   for_each_nested(function.body, [&](const Stmt& stmt) {
     if (stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign)
       assignments.push_back(&stmt);
@@ -224,7 +250,9 @@ class GradWalker {
       : a_(analysis), fn_(function), out_(out) {}
 
   void run() {
-    BackwardPlaces backward = backward_places_of(fn_);
+    const std::vector<const Expr*> returned =
+        returned_parts(fn_, a_.returned_to_backward(fn_));
+    BackwardPlaces backward = backward_places_of(fn_, returned);
     out_.backward_places = std::move(backward.with_sources);
     out_.backward_graphs = std::move(backward.graphs);
     backward_handed_ = std::move(backward.handed);
@@ -235,8 +263,9 @@ class GradWalker {
     const knowledge::FrameworkHook* graph_param = hook;
     if (graph_param != nullptr && (graph_param->graph_param < 0 || no_grad_ > 0))
       graph_param = nullptr;
-    const std::vector<ValueKind> used_as = param_kinds_from_use(
-        fn_, BackwardEvidence{implicit_gradient_, out_.backward_graphs, out_.backward_places});
+    const std::vector<ValueKind> used_as =
+        param_kinds_from_use(fn_, BackwardEvidence{implicit_gradient_, out_.backward_graphs,
+                                                   out_.backward_places, returned});
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
       param.params = 1U << i;
@@ -1741,6 +1770,44 @@ FileAnalysis::FunctionState& FileAnalysis::ensure_walked(const Function& functio
   state.in_progress = false;
   state.walked = true;
   return state;
+}
+
+const std::vector<int>& FileAnalysis::returned_to_backward(const Function& function) const {
+  if (!returned_slots_) {
+    returned_slots_.emplace();
+    for (const Function& caller : module_.functions()) {
+      std::vector<const Stmt*> bound;  // `value, _ = step(...)` of a function of the file
+      for_each_nested(caller.body, [&](const Stmt& stmt) {
+        if (stmt.kind == StmtKind::Assign && stmt.value != nullptr &&
+            stmt.value->kind == ExprKind::Call && stmt.targets.size() == 1 &&
+            resolve_by_name(caller, *stmt.value) != nullptr)
+          bound.push_back(&stmt);
+      });
+      if (bound.empty()) continue;  // one backward scan per caller that binds such a result
+      const BackwardPlaces consumed = backward_places_of(caller);
+      auto handed = [&](const Expr* target) {
+        return target->kind == ExprKind::Name &&
+               std::binary_search(consumed.graphs.begin(), consumed.graphs.end(), target->text);
+      };
+      for (const Stmt* stmt : bound) {
+        const Function* callee = resolve_by_name(caller, *stmt->value);
+        std::vector<int>& slots = (*returned_slots_)[callee];
+        const Expr* target = stmt->targets[0];
+        if (handed(target)) slots.push_back(-1);
+        if (target->kind != ExprKind::Collection) continue;
+        for (size_t i = 0; i < target->items.size(); ++i) {
+          if (handed(target->items[i])) slots.push_back(static_cast<int>(i));
+        }
+      }
+    }
+    for (auto& [callee, slots] : *returned_slots_) {
+      std::sort(slots.begin(), slots.end());
+      slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+    }
+  }
+  static const std::vector<int> kNone;
+  const auto it = returned_slots_->find(&function);
+  return it == returned_slots_->end() ? kNone : it->second;
 }
 
 const FunctionSummary& FileAnalysis::summary(const Function& function) const {

@@ -5,6 +5,7 @@
 // training or evaluation steps. Built once per file, read by every rule.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -145,6 +146,11 @@ class FileAnalysis {
   const DrainedAttributes& drained_attributes(
       const ClassDef& cls, const std::function<DrainedAttributes()>& compute) const;
 
+  // The parts of what `function` returns that a caller in the file hands to a backward
+  // (`value, _ = step(net, x, y); value.backward()`): -1 for the whole value, else the tuple
+  // position. Computed for the whole file on first use; sorted.
+  const std::vector<int>& returned_to_backward(const Function& function) const;
+
   // What walking one function produced.
   struct FunctionState {
     FunctionSummary summary;
@@ -181,6 +187,7 @@ class FileAnalysis {
   // Loops whose body computes a loss with autograd on, outside the methods of a module class.
   mutable std::unordered_map<const Stmt*, bool> model_run_loops_;
   mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
+  mutable std::optional<std::unordered_map<const Function*, std::vector<int>>> returned_slots_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
