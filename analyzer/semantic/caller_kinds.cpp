@@ -174,6 +174,37 @@ void FileAnalysis::compute_caller_param_kinds() {
   }
 }
 
+std::vector<ValueKind> FileAnalysis::callee_param_kinds(const Function& function) const {
+  std::vector<SeenKind> seen(function.params.size());
+  auto param_index = [&](const Expr& arg) -> int {
+    if (arg.kind != ExprKind::Name) return -1;
+    for (size_t p = 0; p < function.params.size(); ++p) {
+      if (function.params[p].name == arg.text) return static_cast<int>(p);
+    }
+    return -1;
+  };
+  for_each_nested(function.body, [&](const Stmt& stmt) {
+    for_each_expr(stmt, [&](const Expr& call) {
+      if (call.kind != ExprKind::Call) return;
+      const Function* target = resolve_by_name(function, call);
+      if (target == nullptr || target == &function) return;
+      const size_t first_param = call.callee()->kind == ExprKind::Attr ? 1 : 0;
+      for (size_t i = 0; i < call.arg_count(); ++i) {
+        if (call.arg(i)->kind == ExprKind::Starred) break;  // positions unknown from here
+        const int own = param_index(*call.arg(i));
+        const size_t theirs = i + first_param;
+        if (own < 0 || theirs >= target->params.size()) continue;
+        const ValueKind used = param_kinds_by_use(*target)[theirs];
+        seen[static_cast<size_t>(own)].add(is_role_kind(used) ? used : ValueKind::Unknown);
+      }
+    });
+  });
+  std::vector<ValueKind> kinds;
+  kinds.reserve(seen.size());
+  for (const SeenKind& s : seen) kinds.push_back(s.kind);
+  return kinds;
+}
+
 const ClassDef* FileAnalysis::caller_param_class(const Function& function, size_t param) const {
   const auto it = caller_param_classes_.find(&function);
   if (it == caller_param_classes_.end() || param >= it->second.size()) return nullptr;

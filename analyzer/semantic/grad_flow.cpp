@@ -266,6 +266,7 @@ class GradWalker {
     const std::vector<ValueKind> used_as =
         param_kinds_from_use(fn_, BackwardEvidence{implicit_gradient_, out_.backward_graphs,
                                                    out_.backward_places, returned});
+    std::vector<ValueKind> handed_as;  // what the callees it is handed to make of it, on demand
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
       param.params = 1U << i;
@@ -279,6 +280,10 @@ class GradWalker {
           hook->model_param == static_cast<int>(i))
         param.kind = ValueKind::Module;
       if (param.kind == ValueKind::Unknown) param.kind = used_as[i];
+      if (param.kind == ValueKind::Unknown) {
+        if (handed_as.empty()) handed_as = a_.callee_param_kinds(fn_);
+        param.kind = handed_as[i];
+      }
       if (param.kind == ValueKind::Unknown) {
         if (is_model_like_name(name)) param.kind = ValueKind::Module;
         if (is_loss_fn_like_name(name)) param.kind = ValueKind::LossFn;
@@ -1808,6 +1813,16 @@ const std::vector<int>& FileAnalysis::returned_to_backward(const Function& funct
   static const std::vector<int> kNone;
   const auto it = returned_slots_->find(&function);
   return it == returned_slots_->end() ? kNone : it->second;
+}
+
+const std::vector<ValueKind>& FileAnalysis::param_kinds_by_use(const Function& function) const {
+  if (const auto it = use_kinds_.find(&function); it != use_kinds_.end()) return it->second;
+  const std::vector<const Expr*> returned =
+      returned_parts(function, returned_to_backward(function));
+  const BackwardPlaces backward = backward_places_of(function, returned);
+  return use_kinds_[&function] = param_kinds_from_use(
+             function, BackwardEvidence{backward.implicit_gradient, backward.graphs,
+                                        backward.with_sources, returned});
 }
 
 const FunctionSummary& FileAnalysis::summary(const Function& function) const {

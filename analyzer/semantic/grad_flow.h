@@ -146,6 +146,14 @@ class FileAnalysis {
   const DrainedAttributes& drained_attributes(
       const ClassDef& cls, const std::function<DrainedAttributes()>& compute) const;
 
+  // The kinds `function`'s own body gives its parameters (semantic/kinds_from_use.h, with what it
+  // and its callers hand to a backward). Computed once per function, without walking it.
+  const std::vector<ValueKind>& param_kinds_by_use(const Function& function) const;
+  // The kinds the file's functions that `function` hands its parameters to give them by their
+  // use (`fit(net, ...)` where fit runs `net(x)` into a backward): Unknown where none tells, or
+  // two disagree.
+  std::vector<ValueKind> callee_param_kinds(const Function& function) const;
+
   // The parts of what `function` returns that a caller in the file hands to a backward
   // (`value, _ = step(net, x, y); value.backward()`): -1 for the whole value, else the tuple
   // position. Computed for the whole file on first use; sorted.
@@ -188,6 +196,7 @@ class FileAnalysis {
   mutable std::unordered_map<const Stmt*, bool> model_run_loops_;
   mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
   mutable std::optional<std::unordered_map<const Function*, std::vector<int>>> returned_slots_;
+  mutable std::unordered_map<const Function*, std::vector<ValueKind>> use_kinds_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
