@@ -24,6 +24,13 @@ bool contains(const std::vector<std::string>& sorted, std::string_view key) {
   return std::binary_search(sorted.begin(), sorted.end(), key);
 }
 
+// A place of `sorted` is a field of `name` (`out.loss` for `out`).
+bool has_field_in(const std::vector<std::string>& sorted, std::string_view name) {
+  const std::string prefix = std::string(name) + ".";
+  const auto it = std::lower_bound(sorted.begin(), sorted.end(), prefix);
+  return it != sorted.end() && it->starts_with(prefix);
+}
+
 // Every call of a plain name in `expr`: `visit(name, top)` with `top` for one that makes
 // `expr`'s value (the outermost call, through arithmetic), false for one nested in another
 // call's arguments or receiver.
@@ -140,9 +147,9 @@ class Items {
 // Which parameter's call on an item of an iterable `call` is (`f(x)`, `d(seq[i], state)` with the
 // state its earlier call returned): every argument an item, `None` or such a state, at least one
 // an item. nullptr otherwise.
-std::string_view item_callee(const Expr& call, const Items& items,
-                             const std::vector<std::pair<std::string_view, std::string_view>>&
-                                 returned_by) {
+std::string_view item_callee(
+    const Expr& call, const Items& items,
+    const std::vector<std::pair<std::string_view, std::string_view>>& returned_by) {
   if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Name ||
       call.arg_count() == 0 || !call.keywords.empty())
     return {};
@@ -154,12 +161,11 @@ std::string_view item_callee(const Expr& call, const Items& items,
       any_item = true;
       continue;
     }
-    const bool state =
-        is_none_literal(arg) ||
-        (arg->kind == ExprKind::Name &&
-         std::any_of(returned_by.begin(), returned_by.end(), [&](const auto& bound) {
-           return bound.first == arg->text && bound.second == callee;
-         }));
+    const bool state = is_none_literal(arg) ||
+                       (arg->kind == ExprKind::Name &&
+                        std::any_of(returned_by.begin(), returned_by.end(), [&](const auto& bound) {
+                          return bound.first == arg->text && bound.second == callee;
+                        }));
     if (!state) return {};
   }
   return any_item ? callee : std::string_view{};
@@ -301,7 +307,8 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
     for (const Expr* target : stmt.targets) {
       if (target->kind == ExprKind::Name) {
         const bool loss = contains(losses, target->text);
-        const bool source = contains(sources, target->text);
+        // `outputs = f(**batch); outputs.loss.backward()`: a field of the result is consumed.
+        const bool source = contains(sources, target->text) || has_field_in(sources, target->text);
         if (loss || source) record(*stmt.value, loss);
         continue;
       }

@@ -155,8 +155,16 @@ std::string retryable_callee(const Expr& call) {
   if ((callee->kind != ExprKind::Name && !self_method) ||
       knowledge::kBuiltinsRunningNoStep.contains(callee->text))
     return {};
-  // Bookkeeping a handler repeats on purpose: `log_metrics(...)`, `self.save_state()`.
+  // Bookkeeping a handler repeats on purpose: `log_metrics(...)`, `self.save_state()`; and a
+  // call handed only text (`notify("oom")`, `emit(f"failed at {n}")`), whatever it is called:
+  // it reports, it runs no step.
   if (knowledge::is_bookkeeping_name(callee->text)) return {};
+  bool only_text = call.arg_count() > 0 && call.keywords.empty();
+  for (size_t i = 0; i < call.arg_count() && only_text; ++i) {
+    only_text =
+        call.arg(i)->kind == ExprKind::Const && call.arg(i)->const_kind == ir::ConstKind::Str;
+  }
+  if (only_text) return {};
   return ir::dotted_name(callee);
 }
 
