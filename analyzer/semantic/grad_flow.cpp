@@ -131,8 +131,8 @@ void sort_unique(std::vector<std::string>& places) {
   places.erase(std::unique(places.begin(), places.end()), places.end());
 }
 
-// The parts of the return statements of `function` at `slots` (FileAnalysis::
-// returned_to_backward): the whole value for -1, else the item at that tuple position.
+// The parts of the return statements of `function` at `slots` (FileAnalysis::returned_use): the
+// whole value for -1, else the item at that tuple position.
 std::vector<const Expr*> returned_parts(const Function& function, const std::vector<int>& slots) {
   std::vector<const Expr*> parts;
   if (slots.empty()) return parts;
@@ -150,15 +150,21 @@ std::vector<const Expr*> returned_parts(const Function& function, const std::vec
   return parts;
 }
 
-// `returned`: what the function returns to a caller's backward, consumed as by a backward here.
+// `returned`: what the function returns to a caller's backward, consumed as by a backward here;
+// `predicted`: what it returns to a caller's loss, a graph that backward consumes too.
 BackwardPlaces backward_places_of(const Function& function,
-                                  const std::vector<const Expr*>& returned = {}) {
+                                  const std::vector<const Expr*>& returned = {},
+                                  const std::vector<const Expr*>& predicted = {}) {
   std::vector<std::string> places;
   std::vector<std::string> inputs;
   std::vector<std::string> implicit_gradient;
   std::vector<const Stmt*> assignments;
   for (const Expr* part : returned) {
     if (part->kind == ExprKind::Name) implicit_gradient.emplace_back(part->text);
+    consumed_places(part, places, false);
+    consumed_places(part, inputs, true);
+  }
+  for (const Expr* part : predicted) {
     consumed_places(part, places, false);
     consumed_places(part, inputs, true);
   }
@@ -250,9 +256,10 @@ class GradWalker {
       : a_(analysis), fn_(function), out_(out) {}
 
   void run() {
-    const std::vector<const Expr*> returned =
-        returned_parts(fn_, a_.returned_to_backward(fn_));
-    BackwardPlaces backward = backward_places_of(fn_, returned);
+    const FileAnalysis::ReturnedUse& use = a_.returned_use(fn_);
+    const std::vector<const Expr*> returned = returned_parts(fn_, use.losses);
+    const std::vector<const Expr*> predicted = returned_parts(fn_, use.predictions);
+    BackwardPlaces backward = backward_places_of(fn_, returned, predicted);
     out_.backward_places = std::move(backward.with_sources);
     out_.backward_graphs = std::move(backward.graphs);
     backward_handed_ = std::move(backward.handed);
@@ -265,7 +272,7 @@ class GradWalker {
       graph_param = nullptr;
     const std::vector<ValueKind> used_as =
         param_kinds_from_use(fn_, BackwardEvidence{implicit_gradient_, out_.backward_graphs,
-                                                   out_.backward_places, returned});
+                                                   out_.backward_places, returned, predicted});
     std::vector<ValueKind> handed_as;  // what the callees it is handed to make of it, on demand
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
@@ -1777,9 +1784,9 @@ FileAnalysis::FunctionState& FileAnalysis::ensure_walked(const Function& functio
   return state;
 }
 
-const std::vector<int>& FileAnalysis::returned_to_backward(const Function& function) const {
-  if (!returned_slots_) {
-    returned_slots_.emplace();
+const FileAnalysis::ReturnedUse& FileAnalysis::returned_use(const Function& function) const {
+  if (!returned_uses_) {
+    returned_uses_.emplace();
     for (const Function& caller : module_.functions()) {
       std::vector<const Stmt*> bound;  // `value, _ = step(...)` of a function of the file
       for_each_nested(caller.body, [&](const Stmt& stmt) {
@@ -1788,41 +1795,59 @@ const std::vector<int>& FileAnalysis::returned_to_backward(const Function& funct
             resolve_by_name(caller, *stmt.value) != nullptr)
           bound.push_back(&stmt);
       });
-      if (bound.empty()) continue;  // one backward scan per caller that binds such a result
+      if (bound.empty()) continue;  // one scan per caller that binds such a result
       const BackwardPlaces consumed = backward_places_of(caller);
+      // Names handed first to one of torch's losses (`F.l1_loss(out, y)`): predictions.
+      std::vector<std::string_view> predictions;
+      for_each_nested(caller.body, [&](const Stmt& stmt) {
+        for_each_expr(stmt, [&](const Expr& call) {
+          if (call.kind == ExprKind::Call && call.callee()->kind == ExprKind::Attr &&
+              knowledge::kLossFunctions.contains(call.callee()->text) && call.arg(0) != nullptr &&
+              call.arg(0)->kind == ExprKind::Name)
+            predictions.push_back(call.arg(0)->text);
+        });
+      });
       auto handed = [&](const Expr* target) {
         return target->kind == ExprKind::Name &&
                std::binary_search(consumed.graphs.begin(), consumed.graphs.end(), target->text);
       };
+      auto predicted = [&](const Expr* target) {
+        return target->kind == ExprKind::Name &&
+               std::find(predictions.begin(), predictions.end(), target->text) != predictions.end();
+      };
       for (const Stmt* stmt : bound) {
-        const Function* callee = resolve_by_name(caller, *stmt->value);
-        std::vector<int>& slots = (*returned_slots_)[callee];
+        ReturnedUse& use = (*returned_uses_)[resolve_by_name(caller, *stmt->value)];
         const Expr* target = stmt->targets[0];
-        if (handed(target)) slots.push_back(-1);
+        if (handed(target)) use.losses.push_back(-1);
+        if (predicted(target)) use.predictions.push_back(-1);
         if (target->kind != ExprKind::Collection) continue;
         for (size_t i = 0; i < target->items.size(); ++i) {
-          if (handed(target->items[i])) slots.push_back(static_cast<int>(i));
+          if (handed(target->items[i])) use.losses.push_back(static_cast<int>(i));
+          if (predicted(target->items[i])) use.predictions.push_back(static_cast<int>(i));
         }
       }
     }
-    for (auto& [callee, slots] : *returned_slots_) {
-      std::sort(slots.begin(), slots.end());
-      slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+    for (auto& [callee, use] : *returned_uses_) {
+      for (std::vector<int>* slots : {&use.losses, &use.predictions}) {
+        std::sort(slots->begin(), slots->end());
+        slots->erase(std::unique(slots->begin(), slots->end()), slots->end());
+      }
     }
   }
-  static const std::vector<int> kNone;
-  const auto it = returned_slots_->find(&function);
-  return it == returned_slots_->end() ? kNone : it->second;
+  static const ReturnedUse kNone;
+  const auto it = returned_uses_->find(&function);
+  return it == returned_uses_->end() ? kNone : it->second;
 }
 
 const std::vector<ValueKind>& FileAnalysis::param_kinds_by_use(const Function& function) const {
   if (const auto it = use_kinds_.find(&function); it != use_kinds_.end()) return it->second;
-  const std::vector<const Expr*> returned =
-      returned_parts(function, returned_to_backward(function));
-  const BackwardPlaces backward = backward_places_of(function, returned);
+  const ReturnedUse& use = returned_use(function);
+  const std::vector<const Expr*> returned = returned_parts(function, use.losses);
+  const std::vector<const Expr*> predicted = returned_parts(function, use.predictions);
+  const BackwardPlaces backward = backward_places_of(function, returned, predicted);
   return use_kinds_[&function] = param_kinds_from_use(
              function, BackwardEvidence{backward.implicit_gradient, backward.graphs,
-                                        backward.with_sources, returned});
+                                        backward.with_sources, returned, predicted});
 }
 
 const FunctionSummary& FileAnalysis::summary(const Function& function) const {

@@ -155,9 +155,14 @@ class FileAnalysis {
   std::vector<ValueKind> callee_param_kinds(const Function& function) const;
 
   // The parts of what `function` returns that a caller in the file hands to a backward
-  // (`value, _ = step(net, x, y); value.backward()`): -1 for the whole value, else the tuple
-  // position. Computed for the whole file on first use; sorted.
-  const std::vector<int>& returned_to_backward(const Function& function) const;
+  // (`value, _ = step(net, x, y); value.backward()`), and those it hands first to a loss
+  // function as a prediction (`out, = run(net, x); F.l1_loss(out, y)`): -1 for the whole value,
+  // else the tuple position. Computed for the whole file on first use; each sorted.
+  struct ReturnedUse {
+    std::vector<int> losses;
+    std::vector<int> predictions;
+  };
+  const ReturnedUse& returned_use(const Function& function) const;
 
   // What walking one function produced.
   struct FunctionState {
@@ -195,7 +200,7 @@ class FileAnalysis {
   // Loops whose body computes a loss with autograd on, outside the methods of a module class.
   mutable std::unordered_map<const Stmt*, bool> model_run_loops_;
   mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
-  mutable std::optional<std::unordered_map<const Function*, std::vector<int>>> returned_slots_;
+  mutable std::optional<std::unordered_map<const Function*, ReturnedUse>> returned_uses_;
   mutable std::unordered_map<const Function*, std::vector<ValueKind>> use_kinds_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;

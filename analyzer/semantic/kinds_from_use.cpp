@@ -234,7 +234,8 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
   const auto& losses = backward.losses;
   const auto& graphs = backward.graphs;
   const auto& sources = backward.sources;
-  const bool any_backward = !losses.empty() || !sources.empty() || !backward.returned.empty();
+  const bool any_backward = !losses.empty() || !sources.empty() || !backward.returned.empty() ||
+                            !backward.predicted.empty();
   // The calls in `value`, assigned to what a backward consumes: the outermost makes the loss
   // when `loss` (the value is a loss handed to it), every other one feeds the graph.
   auto record = [&](const Expr& value, bool loss) {
@@ -266,6 +267,7 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
   mark_predictions(function, param);
   // `return crit(net(x), y), out` where the caller hands the first part to a backward.
   for (const Expr* returned : backward.returned) record(*returned, /*loss=*/true);
+  for (const Expr* returned : backward.predicted) record(*returned, /*loss=*/false);
   for_each_nested(function.body, [&](const Stmt& stmt) {
     for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call || call.callee()->kind != ExprKind::Attr) return;

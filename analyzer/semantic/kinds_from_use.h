@@ -17,9 +17,11 @@ struct BackwardEvidence {
   std::vector<std::string> losses;   // handed to a backward without a gradient: 0-d losses
   std::vector<std::string> graphs;   // handed to a backward, or computed from those by arithmetic
   std::vector<std::string> sources;  // those, and every place they were computed from
-  // What the function returns that a caller hands to a backward (FileAnalysis::
-  // returned_to_backward): a loss made here, as if the function ran the backward itself.
+  // What the function returns that a caller hands to a backward (FileAnalysis::returned_use): a
+  // loss made here, as if the function ran the backward itself.
   std::vector<const Expr*> returned;
+  // What it returns that a caller hands to a loss function as the prediction: a graph made here.
+  std::vector<const Expr*> predicted;
 };
 
 // The kind `function`'s uses give each of its parameters (Unknown where they say nothing), in
