@@ -60,6 +60,13 @@ class Measurer(object):
     def is_tensor(self, value):
         return issubclass(type(value), self._tensor)
 
+    def requires_grad(self, tensor):
+        return bool(self._requires_grad(tensor))
+
+    def storage_bytes(self, tensor, seen):
+        """Bytes of the tensor's storage, 0 when its storage is in `seen` (which it joins)."""
+        return self._storage_bytes(tensor, seen)
+
     def _storage_bytes(self, tensor, seen):
         """Bytes of the tensor's storage, 0 when that storage was already counted."""
         try:
