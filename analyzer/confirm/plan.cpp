@@ -28,6 +28,8 @@ nlohmann::json entry(size_t id, std::string_view rule, const std::string& path, 
     if (!probe->length_of.empty()) loop["length_of"] = probe->length_of;
     if (!probe->count_of.empty()) loop["count_of"] = probe->count_of;
     if (probe->count != 0) loop["count"] = probe->count;
+    // SL006's claim is the activations each step saves for a backward that never runs.
+    if (probe->saved_tensors || probe->measure == ProbeMeasure::Graph) loop["saved_tensors"] = true;
     if (probe->region == ProbeRegion::Calls) {
       loop["counts"] = "calls";
       loop["function"] = probe->function;
