@@ -453,16 +453,13 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   const uint32_t measured = measured_iterations(*found, loop, iterations);
   if (probe.measure == ProbeMeasure::Graph) {
     // What the finding claims, read at its line: autograd on, activations saved per step. The
-    // output's graph (when it is bound to a name) says the same from the other side.
+    // output's graph (when it is bound to a name) is the evidence where the line was not seen.
     const Confirmation named = judge_graph(*found, measured, steps);
     const std::optional<Confirmation> by_mode =
         judge_grad_mode(*found, loop, measured, steps.one, steps.many);
     c = by_mode ? *by_mode : named;
-    if (by_mode && named.verdict == Verdict::Confirmed && c.verdict == Verdict::Confirmed) {
+    if (by_mode && named.verdict == Verdict::Confirmed && c.verdict == Verdict::Confirmed)
       c.nodes_per_iteration = named.nodes_per_iteration;
-      c.detail += fmt::format("; `{}` carries a graph of {}", named.subject,
-                              counted(*named.nodes_per_iteration, "node"));
-    }
   } else {
     const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
     c = judge_growth(probe, *found, memory, measured, watched);
@@ -501,11 +498,13 @@ void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& 
     if (d.probe) {
       d.confirmation = judge_probe(*d.probe, id, result, end, device_memory, false);
       // The crash is what this finding predicts: say so rather than leave it a bare error.
-      if (d.rule_id == "SL005" && end.inplace_after_kept_graph) {
+      // SL005 and SL010 keep an earlier iteration's graph; an in-place change (an optimizer
+      // step) of a tensor it saved breaks the next backward through it.
+      if ((d.rule_id == "SL005" || d.rule_id == "SL010") && end.inplace_after_kept_graph) {
         d.confirmation->detail +=
-            "; this crash is the finding's symptom: the state fed back keeps the previous "
-            "iteration's graph, and an in-place change of a tensor that graph saved breaks its "
-            "backward";
+            "; this crash is the finding's symptom: the graph kept from an earlier iteration saved "
+            "a tensor that was then changed in place (an optimizer step), so the backward through "
+            "it fails";
       }
       continue;
     }

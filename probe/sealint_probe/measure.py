@@ -218,7 +218,9 @@ def lookup_path(frame, path):
     try:
         scope = frame.f_locals  # 3.13: a write-through proxy; reading it is fine
         if parts[0] in scope:
-            values, where = [scope[parts[0]]], "local"
+            # At a module's top level the frame's locals are its globals.
+            where = "global" if scope is frame.f_globals else "local"
+            values = [scope[parts[0]]]
         elif parts[0] in frame.f_globals:
             values, where = [frame.f_globals[parts[0]]], "global"
         else:
