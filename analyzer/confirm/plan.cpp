@@ -55,6 +55,11 @@ nlohmann::json make_plan(const std::vector<Diagnostic>& findings,
     const WatchedLoop& w = watched[i];
     entries.push_back(
         entry(findings.size() + i, "loop", w.path, w.probe.loop_line, 1, w.probe, options.script));
+    // A pass that runs a model without training (a validation after each epoch), or a step a
+    // framework may never call, holds the run only once it is entered: waiting for it would run
+    // a whole epoch of training first, or the script to its end.
+    if (!w.trains || w.probe.region == ProbeRegion::Calls)
+      entries.back()["loop"]["optional"] = true;
   }
   return {{"format", "sealint-confirm-plan"},
           {"version", 1},

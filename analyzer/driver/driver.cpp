@@ -21,6 +21,7 @@
 #include "analyzer/project/project_index.h"
 #include "analyzer/python/frontend.h"
 #include "analyzer/semantic/grad_flow.h"
+#include "analyzer/semantic/model_steps.h"
 #include "analyzer/semantic/test_code.h"
 #include "analyzer/semantic/training_loops.h"
 
@@ -274,6 +275,19 @@ class Worker {
             fmt::format("{} at line {}", d.rule_id, d.span.begin.line));
       }
       if (!measured) result.watched.push_back(std::move(watched));
+    }
+    // The steps a framework runs that run a model and keep something on `self` across calls
+    // (a local is freed when the call returns): measured per call.
+    for (const semantic::ModelStep& step : semantic::model_steps(module, analysis)) {
+      if (step.carried.empty()) continue;
+      ProbeHint hint =
+          ir::calls_probe_hint(module, *step.function, ProbeMeasure::Growth, step.carried);
+      const bool measured =
+          std::any_of(result.diagnostics.begin(), result.diagnostics.end(), [&](const auto& d) {
+            return d.probe && d.probe->region == ProbeRegion::Calls &&
+                   d.probe->loop_line == hint.loop_line && d.probe->measure == ProbeMeasure::Growth;
+          });
+      if (!measured) result.watched.push_back({result.path, std::move(hint), false, {}});
     }
   }
 

@@ -40,7 +40,7 @@ void write_watched(std::ostream& out, const WatchedVerdicts& watched) {
     std::string whose;
     if (c.verdict == Verdict::Confirmed) {
       if (!watched.runs_flagged[i].empty()) {
-        whose = fmt::format(" (it calls the code of the finding at {})", watched.runs_flagged[i]);
+        whose = fmt::format(" (it calls {})", watched.runs_flagged[i]);
       } else {
         whose = c.held_by.empty() ? " (a leak no finding explains)"
                                   : fmt::format(" (a leak no finding explains, held by `{}`)",
@@ -51,8 +51,12 @@ void write_watched(std::ostream& out, const WatchedVerdicts& watched) {
                                  ? "without a finding"
                                  : fmt::format("whose growth no finding measures ({})",
                                                fmt::join(loop.findings_there, ", "));
-    out << fmt::format("{}:{}: {} {}: {}{}{}\n", loop.path, loop.probe.loop_line,
-                       loop.trains ? "training loop" : "loop that runs a model", what,
+    const std::string region =
+        loop.probe.region == ProbeRegion::Calls
+            ? fmt::format("`{}()`, a step a framework runs,", loop.probe.function)
+        : loop.trains ? std::string("training loop")
+                      : std::string("loop that runs a model");
+    out << fmt::format("{}:{}: {} {}: {}{}{}\n", loop.path, loop.probe.loop_line, region, what,
                        confirmation_line(c), whose, trend.empty() ? "" : "  " + trend);
     if (c.verdict == Verdict::Confirmed && !c.held_by.empty()) {
       std::vector<std::string> links;

@@ -170,5 +170,37 @@ TEST_F(ConfirmWatchTest, AFixedValidationPassIsFlat) {
       << describe(r);
 }
 
+TEST_F(ConfirmWatchTest, AForwardThatKeepsItsOutputsOnSelfIsWatchedPerCall) {
+  // No loop of the file holds the growth: `forward()` keeps every call's activation on `self`,
+  // and whoever calls the model (here a training loop) runs it once per step.
+  const RunOutput r = confirm("net.py",
+                              "class Net(nn.Module):\n"
+                              "    def __init__(self):\n"
+                              "        super().__init__()\n"
+                              "        self.body = nn.Linear(64, 4)\n"
+                              "        self.seen = []\n"
+                              "    def forward(self, x):\n"
+                              "        h = self.body(x)\n"
+                              "        self.seen.append(h)\n"
+                              "        return h\n"
+                              "net = Net()\n"
+                              "opt = torch.optim.SGD(net.parameters(), lr=0.01)\n"
+                              "for xb, yb in BATCHES:\n"
+                              "    loss = nn.functional.cross_entropy(net(xb), yb)\n"
+                              "    opt.zero_grad(); loss.backward(); opt.step()\n",
+                              {"--select", "SL003"});
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("net.py:11: `forward()`, a step a framework runs, without a "
+                               "finding: confirmed: `self.seen` grows by "))
+      << describe(r);
+  EXPECT_THAT(r.out, HasSubstr(" per call over 10 calls")) << describe(r);
+  // The training loop around it grows with it, and says whose growth that is.
+  EXPECT_THAT(r.out, HasSubstr("net.py:17: training loop without a finding: confirmed"));
+  EXPECT_THAT(r.out, HasSubstr("(it calls `forward()` at net.py:11)")) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("(a leak no finding explains, held by `self`)")) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= held by: `self` (Net, local of forward) → `.seen` (list, "))
+      << describe(r);
+}
+
 }  // namespace
 }  // namespace sealint::e2e
