@@ -55,6 +55,7 @@ constexpr std::string_view kHelperShape =
     "def batch_error(net, lossfn, xb, yb):\n"
     "    return lossfn(net(xb), yb)\n"
     "def tally(net, batches):\n"
+    "    net.eval()\n"
     "    lossfn = nn.CrossEntropyLoss()\n"
     "    summed = 0\n"
     "    for xb, yb in batches:\n"
@@ -96,8 +97,8 @@ TEST_F(ConfirmWatchTest, AValidationPassNoRuleFiredOnIsReportedGrowingInEverySha
   const struct {
     std::string_view name, body, loop, holder;
   } shapes[] = {{"fn.py", kFunctionShape, "fn.py:9", "acc"},
-                {"method.py", kMethodShape, "method.py:14", "running"},
-                {"helper.py", kHelperShape, "helper.py:11", "summed"}};
+                {"method.py", kMethodShape, "method.py:13", "running"},
+                {"helper.py", kHelperShape, "helper.py:12", "summed"}};
   for (const auto& shape : shapes) {
     const RunOutput r = confirm(shape.name, shape.body, {"--select", "SL003"});
     EXPECT_EQ(r.exit_code, 0) << describe(r);
