@@ -418,6 +418,26 @@ void add_exhaustion(Confirmation& c, const std::optional<LoopMemory>& memory,
   c.detail += projection.sentence;
 }
 
+// A loop no finding is in that fills a local with tensors that carry no graph (predictions kept
+// for a metric: `preds.append(out.argmax(1))`) keeps what one pass produces, and the function's
+// return frees it: bounded by the pass, no leak across passes. Said as such, not as a leak.
+void read_collected_outputs(Confirmation& c, const ProbeHint& probe,
+                            const std::optional<PassLength>& pass, const StepWords& steps) {
+  if (c.verdict != Verdict::Confirmed || c.metric != "tensor_bytes" ||
+      probe.region != ProbeRegion::Loop || c.subject.find('.') != std::string::npos ||
+      !c.bytes_per_iteration)
+    return;
+  c.verdict = Verdict::NotConfirmed;
+  c.detail = fmt::format(
+      "`{}` collects {} of tensors per {} without an autograd graph: what one pass produces, "
+      "held by a local until its function returns{}",
+      c.subject, bytes_text(*c.bytes_per_iteration), steps.one,
+      pass ? fmt::format(" (at most {} for a pass of {} {})",
+                         bytes_text(*c.bytes_per_iteration * static_cast<double>(pass->iterations)),
+                         grouped(pass->iterations), steps.many)
+           : std::string());
+}
+
 // The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
 Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, const RunEnd& end,
                          std::optional<uint64_t> device_memory, bool watched) {
@@ -464,6 +484,7 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
     const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
     c = judge_growth(probe, *found, memory, measured, watched);
     if (c.verdict == Verdict::Confirmed) c.held_by = held_by(*found, c.subject);
+    if (watched) read_collected_outputs(c, probe, pass_length(probe, loop), steps);
     add_exhaustion(c, memory, memory_limit(result, device_memory), steps, pass_length(probe, loop));
     // A loop that runs a model and no backward: the graph it keeps holds what each step saved.
     if (const std::optional<double> saved = saved_bytes_per_step(loop);

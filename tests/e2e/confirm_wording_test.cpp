@@ -108,5 +108,30 @@ TEST_F(ConfirmWordingTest, ACrashIsReportedAsTheCrashAndAsTheFindingsSymptom) {
   EXPECT_THAT(r.out, Not(HasSubstr("raise --steps")));
 }
 
+TEST_F(ConfirmWordingTest, PredictionsCollectedWithoutAGraphAreBoundedByThePass) {
+  // A correct evaluation: predictions without a graph, kept in a local for the epoch's metric.
+  write("preds.py",
+        "import torch\n"
+        "from torch import nn\n"
+        "net = nn.Sequential(nn.Linear(64, 256), nn.ReLU(), nn.Linear(256, 4))\n"
+        "batches = [torch.randn(32, 64) for _ in range(40)]\n"
+        "def predict(net, batches):\n"
+        "    preds_all = []\n"
+        "    with torch.no_grad():\n"
+        "        for xb in batches:\n"
+        "            out = net(xb)\n"
+        "            preds_all.append(out.argmax(1))\n"
+        "    return torch.cat(preds_all)\n"
+        "print(predict(net, batches).shape)\n");
+  const RunOutput r = confirm({"preds.py"});
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("preds.py:8: loop that runs a model without a finding: not "
+                               "confirmed: `preds_all` collects 256 B of tensors per iteration "
+                               "without an autograd graph"))
+      << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("(at most 10.0 KiB for a pass of 40 iterations)")) << describe(r);
+  EXPECT_THAT(r.out, Not(HasSubstr("a leak no finding explains"))) << describe(r);
+}
+
 }  // namespace
 }  // namespace sealint::e2e
