@@ -258,11 +258,17 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     shown.loops.push_back(watched[i]);
     shown.verdicts.push_back(
         confirm::judge_watched(watched[i], id, run.result, run.end, device_memory));
+    // The measured steps it calls (a flagged or watched `forward()`): its growth is theirs.
     std::vector<std::string> called;
     for (const size_t entry : confirm::entries_called_inside(run.result, id)) {
-      if (entry < findings.size())
+      if (entry < findings.size()) {
+        called.push_back(fmt::format("the code of the finding at {}:{}", findings[entry].path,
+                                     findings[entry].span.begin.line));
+      } else if (entry - findings.size() < watched.size()) {
+        const WatchedLoop& step = watched[entry - findings.size()];
         called.push_back(
-            fmt::format("{}:{}", findings[entry].path, findings[entry].span.begin.line));
+            fmt::format("`{}()` at {}:{}", step.probe.function, step.path, step.probe.loop_line));
+      }
     }
     shown.runs_flagged.push_back(fmt::format("{}", fmt::join(called, ", ")));
   }

@@ -46,6 +46,29 @@ uint32_t moved(uint32_t line, const std::vector<LineShift>& shifts) {
   return static_cast<uint32_t>(std::max<int64_t>(out, 1));
 }
 
+// The fix is judged on the place it fixed: when only the loop's memory still grows and another
+// finding in the same loop keeps growing (an SL002 beside the fixed SL001), the growth is that
+// finding's, and the verdict says so rather than call the fix a failure.
+void judge_on_own_place(Confirmation& after, const Diagnostic& fixed,
+                        const std::vector<Diagnostic>& findings) {
+  if (after.verdict != Verdict::Confirmed || after.subject != "the loop") return;
+  for (const Diagnostic& other : findings) {
+    if (&other == &fixed || !other.probe || !other.confirmation || other.path != fixed.path ||
+        other.probe->loop_line != fixed.probe->loop_line ||
+        other.probe->region != fixed.probe->region ||
+        other.confirmation->verdict != Verdict::Confirmed)
+      continue;
+    const std::string place = fixed.probe->variables.empty()
+                                  ? std::string("the fixed line")
+                                  : fmt::format("`{}`", fixed.probe->variables.front());
+    after.verdict = Verdict::NotConfirmed;
+    after.detail = fmt::format(
+        "{} no longer grows over {} iterations; the loop still grows through `{}` ({}, line {})",
+        place, after.iterations, other.confirmation->subject, other.rule_id, other.span.begin.line);
+    return;
+  }
+}
+
 }  // namespace
 
 Result<size_t> verify_fixes(const ConfirmOptions& options, std::vector<Diagnostic>& findings) {
@@ -86,7 +109,7 @@ Result<size_t> verify_fixes(const ConfirmOptions& options, std::vector<Diagnosti
     ProbeHint probe = *findings[index].probe;
     probe.loop_line = moved(probe.loop_line, shifts);
     probe.loop_end_line = moved(probe.loop_end_line, shifts);
-    loops.push_back({copy, probe});
+    loops.push_back({copy, probe, true, {}});
   }
   const nlohmann::json plan = confirm::make_plan({}, loops, {copy, options.steps, std::nullopt});
   const std::string plan_path = temp.path() + "/plan.json";
@@ -96,7 +119,9 @@ Result<size_t> verify_fixes(const ConfirmOptions& options, std::vector<Diagnosti
   if (!run)
     return make_error(fmt::format("the run with the fixes applied failed: {}", run.error()));
   for (size_t i = 0; i < measured.size(); ++i) {
-    findings[measured[i]].after_fix = confirm::judge_watched(loops[i], i, run->result, run->end);
+    Diagnostic& fixed = findings[measured[i]];
+    fixed.after_fix = confirm::judge_watched(loops[i], i, run->result, run->end);
+    judge_on_own_place(*fixed.after_fix, fixed, findings);
   }
   return measured.size();
 }

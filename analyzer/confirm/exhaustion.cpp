@@ -70,4 +70,36 @@ std::string exhaustion_sentence(const MemoryLimit& limit, uint64_t iteration, ui
                      pass && pass->iterations != 0 ? pass_clause(*pass, iteration) : "");
 }
 
+Projection project(const MemoryLimit& limit, double last, double per_iteration, uint32_t iterations,
+                   std::string_view step, const std::optional<PassLength>& pass,
+                   std::string_view local_of) {
+  const uint64_t iteration = exhaustion_iteration(last, per_iteration, limit.bytes, iterations);
+  const std::string memory = limit.from_option
+                                 ? fmt::format("the {} of --device-memory", bytes_text(limit.bytes))
+                                 : fmt::format("the GPU's {}", bytes_text(limit.bytes));
+  const bool in_first_pass = pass && pass->iterations != 0 && iteration <= pass->iterations;
+  if (!local_of.empty() && pass && pass->iterations != 0 && !in_first_pass) {
+    // Freed when the function returns: the growth is a peak per pass, not a sum over passes.
+    const double peak = per_iteration * static_cast<double>(pass->iterations);
+    return {
+        std::nullopt,
+        fmt::format("; a local of {}(), freed when it returns: a peak of {} per pass of {} {}s, "
+                    "within {}",
+                    local_of, bytes_text(peak), grouped(pass->iterations), step, memory)};
+  }
+  if (iteration > iterations && iteration - iterations > kProjectionHorizon) {
+    return {
+        std::nullopt,
+        fmt::format("; it does not threaten the device: +{} per {}, {} would last past {} "
+                    "more {}s",
+                    bytes_text(per_iteration), step, memory, grouped(kProjectionHorizon), step)};
+  }
+  std::string sentence = exhaustion_sentence(limit, iteration, iterations, step, pass);
+  if (!local_of.empty() && !in_first_pass && iteration > iterations) {
+    sentence += fmt::format(" if one pass runs that long (a local of {}(), freed when it returns)",
+                            local_of);
+  }
+  return {iteration, sentence};
+}
+
 }  // namespace sealint::confirm

@@ -44,4 +44,19 @@ struct PassLength {
                                               std::string_view step = "iteration",
                                               const std::optional<PassLength>& pass = std::nullopt);
 
+// Past this many more steps a projection says nothing about a real run (4 B per iteration
+// "runs out near iteration 4,294,906,491"): the growth is named, the projection left out.
+inline constexpr uint64_t kProjectionHorizon = 10'000'000;
+
+// The projection a confirmed growth gets: the iteration it runs out at, when within reach, and
+// the sentence. `local_of`: the function whose local holds the growth (freed when it returns),
+// empty when the holder outlives the loop's function (an attribute of `self`, a global).
+struct Projection {
+  std::optional<uint64_t> runs_out_at;
+  std::string sentence;
+};
+[[nodiscard]] Projection project(const MemoryLimit& limit, double last, double per_iteration,
+                                 uint32_t iterations, std::string_view step,
+                                 const std::optional<PassLength>& pass, std::string_view local_of);
+
 }  // namespace sealint::confirm

@@ -28,6 +28,8 @@ nlohmann::json entry(size_t id, std::string_view rule, const std::string& path, 
     if (!probe->length_of.empty()) loop["length_of"] = probe->length_of;
     if (!probe->count_of.empty()) loop["count_of"] = probe->count_of;
     if (probe->count != 0) loop["count"] = probe->count;
+    // SL006's claim is the activations each step saves for a backward that never runs.
+    if (probe->saved_tensors || probe->measure == ProbeMeasure::Graph) loop["saved_tensors"] = true;
     if (probe->region == ProbeRegion::Calls) {
       loop["counts"] = "calls";
       loop["function"] = probe->function;
@@ -53,6 +55,11 @@ nlohmann::json make_plan(const std::vector<Diagnostic>& findings,
     const WatchedLoop& w = watched[i];
     entries.push_back(
         entry(findings.size() + i, "loop", w.path, w.probe.loop_line, 1, w.probe, options.script));
+    // A pass that runs a model without training (a validation after each epoch), or a step a
+    // framework may never call, holds the run only once it is entered: waiting for it would run
+    // a whole epoch of training first, or the script to its end.
+    if (!w.trains || w.probe.region == ProbeRegion::Calls)
+      entries.back()["loop"]["optional"] = true;
   }
   return {{"format", "sealint-confirm-plan"},
           {"version", 1},

@@ -1,5 +1,7 @@
 #include "analyzer/confirm/run_end.h"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "analyzer/confirm/json_field.h"
@@ -52,6 +54,17 @@ Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seco
                                 first_line(text_field(e, "message"), 100));
       if (const auto line = integer_field(e, "line"))
         end.summary += fmt::format(" (line {})", *line);
+      const std::string type = text_field(e, "type", "?");
+      if (type != "KeyboardInterrupt") {
+        end.crash = fmt::format("{}: {}", type, first_line(text_field(e, "message"), 200));
+        const std::string file = text_field(e, "file");
+        if (const auto line = integer_field(e, "line"); line && !file.empty()) {
+          end.crash +=
+              fmt::format(" ({}, line {})", std::filesystem::path(file).filename().string(), *line);
+        }
+        end.inplace_after_kept_graph =
+            text_field(e, "message").find("modified by an inplace operation") != std::string::npos;
+      }
     } else {
       end.summary = "the script raised an exception";
     }

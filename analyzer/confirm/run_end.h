@@ -13,6 +13,11 @@ struct RunEnd {
   std::string summary;
   bool timed_out = false;
   bool stopped = false;  // the probe stopped it after --steps: every loop ran its iterations
+  // The script raised: "ValueError: bad shape (train.py, line 31)", empty otherwise.
+  std::string crash = {};
+  // The crash is autograd's "modified by an inplace operation": a graph kept across iterations
+  // (SL005's pattern) was changed before a backward went through it.
+  bool inplace_after_kept_graph = false;
 };
 
 // Checks the result's format and version; the error says what is wrong.

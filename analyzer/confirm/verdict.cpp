@@ -10,6 +10,7 @@
 
 #include "analyzer/confirm/exhaustion.h"
 #include "analyzer/confirm/json_field.h"
+#include "analyzer/confirm/saved_tensors.h"
 #include "analyzer/confirm/trend.h"
 #include "analyzer/confirm/units.h"
 
@@ -396,14 +397,45 @@ std::optional<PassLength> pass_length(const ProbeHint& probe, const json* loop) 
   return pass;
 }
 
+// The function whose plain local holds the growth (`total_loss`, local of validate; a local list
+// and what it holds): freed when that function returns. Not `self`'s attributes, nor a module's.
+std::string holder_local_of(const std::vector<HeldLink>& held) {
+  constexpr std::string_view kLocal = "local of ";
+  if (held.empty() || !held.front().where.starts_with(kLocal)) return {};
+  if (held.size() > 1 && held[1].name.starts_with('.')) return {};
+  std::string function = held.front().where.substr(kLocal.size());
+  return function == "<module>" ? std::string() : function;
+}
+
 void add_exhaustion(Confirmation& c, const std::optional<LoopMemory>& memory,
                     const std::optional<MemoryLimit>& limit, const StepWords& steps,
                     const std::optional<PassLength>& pass) {
   if (c.verdict != Verdict::Confirmed || !memory || !limit) return;
   if (!memory->cuda && !limit->from_option) return;  // the GPU's size bounds GPU memory only
-  c.runs_out_at =
-      exhaustion_iteration(memory->last, memory->per_iteration, limit->bytes, c.iterations);
-  c.detail += exhaustion_sentence(*limit, *c.runs_out_at, c.iterations, steps.one, pass);
+  const Projection projection = project(*limit, memory->last, memory->per_iteration, c.iterations,
+                                        steps.one, pass, holder_local_of(c.held_by));
+  c.runs_out_at = projection.runs_out_at;
+  c.detail += projection.sentence;
+}
+
+// A loop no finding is in that fills a local with tensors that carry no graph (predictions kept
+// for a metric: `preds.append(out.argmax(1))`) keeps what one pass produces, and the function's
+// return frees it: bounded by the pass, no leak across passes. Said as such, not as a leak.
+void read_collected_outputs(Confirmation& c, const ProbeHint& probe,
+                            const std::optional<PassLength>& pass, const StepWords& steps) {
+  if (c.verdict != Verdict::Confirmed || c.metric != "tensor_bytes" ||
+      probe.region != ProbeRegion::Loop || c.subject.find('.') != std::string::npos ||
+      !c.bytes_per_iteration)
+    return;
+  c.verdict = Verdict::NotConfirmed;
+  c.detail = fmt::format(
+      "`{}` collects {} of tensors per {} without an autograd graph: what one pass produces, "
+      "held by a local until its function returns{}",
+      c.subject, bytes_text(*c.bytes_per_iteration), steps.one,
+      pass ? fmt::format(" (at most {} for a pass of {} {})",
+                         bytes_text(*c.bytes_per_iteration * static_cast<double>(pass->iterations)),
+                         grouped(pass->iterations), steps.many)
+           : std::string());
 }
 
 // The verdict on plan entry `id`, measured as `probe` says; `watched`: a loop no finding is in.
@@ -440,15 +472,38 @@ Confirmation judge_probe(const ProbeHint& probe, size_t id, const json& result, 
   }
   const uint32_t measured = measured_iterations(*found, loop, iterations);
   if (probe.measure == ProbeMeasure::Graph) {
-    c = judge_graph(*found, measured, steps);
+    // What the finding claims, read at its line: autograd on, activations saved per step. The
+    // output's graph (when it is bound to a name) is the evidence where the line was not seen.
+    const Confirmation named = judge_graph(*found, measured, steps);
+    const std::optional<Confirmation> by_mode =
+        judge_grad_mode(*found, loop, measured, steps.one, steps.many);
+    c = by_mode ? *by_mode : named;
+    if (by_mode && named.verdict == Verdict::Confirmed && c.verdict == Verdict::Confirmed)
+      c.nodes_per_iteration = named.nodes_per_iteration;
   } else {
     const std::optional<LoopMemory> memory = loop_memory(loop, !watched);
     c = judge_growth(probe, *found, memory, measured, watched);
-    add_exhaustion(c, memory, memory_limit(result, device_memory), steps, pass_length(probe, loop));
     if (c.verdict == Verdict::Confirmed) c.held_by = held_by(*found, c.subject);
+    if (watched) read_collected_outputs(c, probe, pass_length(probe, loop), steps);
+    add_exhaustion(c, memory, memory_limit(result, device_memory), steps, pass_length(probe, loop));
+    // A loop that runs a model and no backward: the graph it keeps holds what each step saved.
+    if (const std::optional<double> saved = saved_bytes_per_step(loop);
+        watched && c.verdict == Verdict::Confirmed && c.metric == "graph_nodes" && saved &&
+        *saved > 0) {
+      c.saved_bytes_per_iteration = saved;
+      c.detail += fmt::format(
+          "; each {} also saved {} of activations for backward, which the "
+          "graph it keeps holds",
+          steps.one, bytes_text(*saved));
+    }
   }
-  if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object())
+  if (c.verdict == Verdict::TooFewIterations && !end.crash.empty()) {
+    // More steps would not help: the script stopped itself. Say how.
+    c.detail =
+        fmt::format("the script crashed after {} {}: {}", measured, steps.of(measured), end.crash);
+  } else if (c.verdict == Verdict::TooFewIterations && loop != nullptr && loop->is_object()) {
     c.detail += enclosed_note(loops, *loop);
+  }
   // A loop no rule flagged has no line of its own to attribute blocks to.
   if (!watched) add_cuda_line(c, *found, steps.one);
   add_run_end(c, end);
@@ -463,6 +518,15 @@ void judge(std::vector<Diagnostic>& findings, const json& result, const RunEnd& 
     Diagnostic& d = findings[id];
     if (d.probe) {
       d.confirmation = judge_probe(*d.probe, id, result, end, device_memory, false);
+      // The crash is what this finding predicts: say so rather than leave it a bare error.
+      // SL005 and SL010 keep an earlier iteration's graph; an in-place change (an optimizer
+      // step) of a tensor it saved breaks the next backward through it.
+      if ((d.rule_id == "SL005" || d.rule_id == "SL010") && end.inplace_after_kept_graph) {
+        d.confirmation->detail +=
+            "; this crash is the finding's symptom: the graph kept from an earlier iteration saved "
+            "a tensor that was then changed in place (an optimizer step), so the backward through "
+            "it fails";
+      }
       continue;
     }
     Confirmation c;

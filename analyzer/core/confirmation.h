@@ -39,14 +39,21 @@ struct ProbeHint {
   uint64_t count = 0;
   // False for a loop at a script's top level outside any other loop: one pass is all it runs.
   bool loop_repeats = true;
+  // Count the bytes autograd saves for backward in each step (always for a Graph measure): the
+  // activations a graph kept alive holds.
+  bool saved_tensors = false;
   bool operator==(const ProbeHint&) const = default;
 };
 
-// A training loop no finding points at, which confirm mode measures too: a fixed script is
-// shown flat, and growth the rules missed is shown.
+// A loop no finding measures the growth of (a training loop, or one that runs a model: an
+// evaluation pass), which confirm mode measures too: a fixed script is shown flat, and growth the
+// rules missed is shown with what holds it.
 struct WatchedLoop {
   std::string path;
   ProbeHint probe;
+  bool trains = true;  // a backward or an optimizer step runs in it; else it runs a model only
+  // The findings on this loop that measure no growth (SL006: "SL006 at line 10").
+  std::vector<std::string> findings_there;
   bool operator==(const WatchedLoop&) const = default;
 };
 
@@ -96,7 +103,9 @@ struct Confirmation {
   std::optional<CudaBlocks> cuda_line;
   std::optional<uint64_t> runs_out_at;  // the iteration at which the memory there would run out
   std::vector<HeldLink> held_by;        // what holds a confirmed growth, root first
-  std::string detail;                   // why not measured, how the run ended, ...
+  // Bytes autograd saved for backward per step (median), where the probe counted them.
+  std::optional<double> saved_bytes_per_iteration;
+  std::string detail;  // why not measured, how the run ended, ...
   bool operator==(const Confirmation&) const = default;
 };
 

@@ -21,6 +21,7 @@
 #include "analyzer/project/project_index.h"
 #include "analyzer/python/frontend.h"
 #include "analyzer/semantic/grad_flow.h"
+#include "analyzer/semantic/model_steps.h"
 #include "analyzer/semantic/test_code.h"
 #include "analyzer/semantic/training_loops.h"
 
@@ -248,15 +249,45 @@ class Worker {
     });
   }
 
-  // The training loops that no finding measures already, with what they carry.
+  // The loops that train or run a model and whose growth no finding measures already (a loop
+  // whose only finding is SL006's graph is watched too: a graph recorded per iteration is not a
+  // growth), with what they carry.
   static void watch_loops(const ir::Module& module, const ir::FileAnalysis& analysis,
                           FileResult& result) {
-    for (const ir::TrainingLoop& loop : ir::training_loops(module, analysis)) {
+    std::vector<ir::TrainingLoop> loops = ir::training_loops(module, analysis);
+    for (ir::TrainingLoop& loop : ir::model_loops(module, analysis)) {
+      if (std::none_of(loops.begin(), loops.end(),
+                       [&](const ir::TrainingLoop& known) { return known.loop == loop.loop; }))
+        loops.push_back(std::move(loop));
+    }
+    for (const ir::TrainingLoop& loop : loops) {
       ProbeHint hint = ir::probe_hint(module, *loop.loop, ProbeMeasure::Growth, loop.carried);
-      const bool measured = std::any_of(
-          result.diagnostics.begin(), result.diagnostics.end(),
-          [&](const Diagnostic& d) { return d.probe && d.probe->loop_line == hint.loop_line; });
-      if (!measured) result.watched.push_back({result.path, std::move(hint)});
+      // A kept graph holds the activations it saved: counted where no backward frees them.
+      hint.saved_tensors = !loop.trains;
+      WatchedLoop watched{result.path, std::move(hint), loop.trains, {}};
+      bool measured = false;
+      for (const Diagnostic& d : result.diagnostics) {
+        if (!d.probe || d.probe->region != ProbeRegion::Loop ||
+            d.probe->loop_line != watched.probe.loop_line)
+          continue;
+        if (d.probe->measure == ProbeMeasure::Growth) measured = true;
+        watched.findings_there.push_back(
+            fmt::format("{} at line {}", d.rule_id, d.span.begin.line));
+      }
+      if (!measured) result.watched.push_back(std::move(watched));
+    }
+    // The steps a framework runs that run a model and keep something on `self` across calls
+    // (a local is freed when the call returns): measured per call.
+    for (const semantic::ModelStep& step : semantic::model_steps(module, analysis)) {
+      if (step.carried.empty()) continue;
+      ProbeHint hint =
+          ir::calls_probe_hint(module, *step.function, ProbeMeasure::Growth, step.carried);
+      const bool measured =
+          std::any_of(result.diagnostics.begin(), result.diagnostics.end(), [&](const auto& d) {
+            return d.probe && d.probe->region == ProbeRegion::Calls &&
+                   d.probe->loop_line == hint.loop_line && d.probe->measure == ProbeMeasure::Growth;
+          });
+      if (!measured) result.watched.push_back({result.path, std::move(hint), false, {}});
     }
   }
 

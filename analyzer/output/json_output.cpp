@@ -62,6 +62,7 @@ nlohmann::json to_json(const Confirmation& c) {
                                           optional_number(c.cuda_line->bytes_per_iteration)}}
                         : nlohmann::json()},
       {"held_by", held_by_json(c.held_by)},
+      {"saved_bytes_per_iteration", optional_number(c.saved_bytes_per_iteration)},
       {"runs_out_at_iteration", c.runs_out_at ? nlohmann::json(*c.runs_out_at) : nlohmann::json()},
       {"detail", c.detail}};
 }

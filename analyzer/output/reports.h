@@ -35,8 +35,8 @@ struct LintReport {
 struct WatchedVerdicts {
   std::vector<WatchedLoop> loops;
   std::vector<Confirmation> verdicts;
-  // Per loop, when it calls a flagged function (`forward()`), that finding ("fwd.py:13"): its
-  // growth is that finding's. Empty when it calls none.
+  // Per loop, the measured steps it calls ("the code of the finding at fwd.py:13", "`forward()`
+  // at net.py:11"): its growth is theirs. Empty when it calls none.
   std::vector<std::string> runs_flagged;
 };
 

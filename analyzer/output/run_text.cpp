@@ -30,21 +30,39 @@ std::string verdict_summary(const std::vector<Diagnostic>& findings) {
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-// The loops measured without a finding, after the findings: `path:line: loop: verdict: ...`.
+// The loops measured without a finding of growth, after the findings: `path:line: what: verdict`,
+// and what holds a growth no finding explains.
 void write_watched(std::ostream& out, const WatchedVerdicts& watched) {
   for (size_t i = 0; i < watched.loops.size(); ++i) {
+    const WatchedLoop& loop = watched.loops[i];
     const Confirmation& c = watched.verdicts[i];
     const std::string trend = sparkline(c.trend);
     std::string whose;
     if (c.verdict == Verdict::Confirmed) {
-      whose =
-          watched.runs_flagged[i].empty()
-              ? " (a leak no rule reported)"
-              : fmt::format(" (it calls the code of the finding at {})", watched.runs_flagged[i]);
+      if (!watched.runs_flagged[i].empty()) {
+        whose = fmt::format(" (it calls {})", watched.runs_flagged[i]);
+      } else {
+        whose = c.held_by.empty() ? " (a leak no finding explains)"
+                                  : fmt::format(" (a leak no finding explains, held by `{}`)",
+                                                c.held_by.front().name);
+      }
     }
-    out << fmt::format("{}:{}: training loop without a finding: {}{}{}\n", watched.loops[i].path,
-                       watched.loops[i].probe.loop_line, confirmation_line(c), whose,
-                       trend.empty() ? "" : "  " + trend);
+    const std::string what = loop.findings_there.empty()
+                                 ? "without a finding"
+                                 : fmt::format("whose growth no finding measures ({})",
+                                               fmt::join(loop.findings_there, ", "));
+    const std::string region =
+        loop.probe.region == ProbeRegion::Calls
+            ? fmt::format("`{}()`, a step a framework runs,", loop.probe.function)
+        : loop.trains ? std::string("training loop")
+                      : std::string("loop that runs a model");
+    out << fmt::format("{}:{}: {} {}: {}{}{}\n", loop.path, loop.probe.loop_line, region, what,
+                       confirmation_line(c), whose, trend.empty() ? "" : "  " + trend);
+    if (c.verdict == Verdict::Confirmed && !c.held_by.empty()) {
+      std::vector<std::string> links;
+      for (const HeldLink& link : c.held_by) links.push_back(held_link_text(link));
+      out << fmt::format("   = held by: {}\n", fmt::join(links, " → "));
+    }
   }
 }
 

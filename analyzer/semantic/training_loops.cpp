@@ -9,6 +9,7 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/data_loading.h"
+#include "analyzer/semantic/model_runs.h"
 
 namespace sealint::ir {
 
@@ -20,6 +21,17 @@ bool grows_container(const Expr& call) {
          knowledge::container_store(call.callee()->text) != nullptr;
 }
 
+// `total = total + x`: an assignment whose value reads the place it rebinds.
+bool accumulates(const Stmt& stmt) {
+  if (stmt.kind != StmtKind::Assign || stmt.targets.size() != 1 || stmt.value == nullptr)
+    return false;
+  const std::string key = place_key(stmt.targets.front());
+  if (key.empty()) return false;
+  bool reads = false;
+  for_each_subexpr(*stmt.value, [&](const Expr& e) { reads = reads || place_key(&e) == key; });
+  return reads;
+}
+
 std::vector<std::string> carried_places(const Function& function, const Stmt& loop) {
   std::vector<std::string> keys;
   auto add = [&](std::string key) {
@@ -29,6 +41,7 @@ std::vector<std::string> carried_places(const Function& function, const Stmt& lo
   for_each_nested(loop.body, [&](const Stmt& stmt) {
     if (stmt.kind == StmtKind::AugAssign && !stmt.targets.empty())
       add(place_key(stmt.targets.front()));
+    if (accumulates(stmt)) add(place_key(stmt.targets.front()));
     for_each_expr(stmt, [&](const Expr& e) {
       if (grows_container(e)) add(place_key(e.callee()->base()));
     });
@@ -150,6 +163,43 @@ std::vector<TrainingLoop> training_loops(const Module& module, const FileAnalysi
       });
       if (!nested_trains) out.push_back({&function, &stmt, carried_places(function, stmt)});
     });
+  }
+  return out;
+}
+
+}  // namespace sealint::ir
+
+namespace sealint::ir {
+
+std::vector<TrainingLoop> model_loops(const Module& module, const FileAnalysis& analysis) {
+  semantic::ModelRuns runs(analysis);
+  std::vector<TrainingLoop> out;
+  for (const Function& function : module.functions()) {
+    // A call in the loop that runs a model: directly, or through the file's function that makes
+    // one once per call (`score(net, x, y)`).
+    auto runs_model = [&](const Stmt& loop) {
+      bool found = false;
+      for (const Expr* call : calls_in(loop.body)) {
+        found = found || semantic::is_model_call(analysis, *call) ||
+                runs.helper_called(function, *call).function != nullptr;
+      }
+      return found;
+    };
+    std::vector<const Stmt*> loops;
+    walk_statements(function, false, [&](const Stmt& stmt, const StmtContext&) {
+      if (stmt.kind == StmtKind::Loop && runs_model(stmt)) loops.push_back(&stmt);
+    });
+    for (const Stmt* loop : loops) {
+      bool trains = analysis.loop_trains(*loop);
+      // The innermost loops only: an epoch loop around the pass adds nothing to its verdict.
+      bool nested = false;
+      for_each_nested(loop->body, [&](const Stmt& inner) {
+        nested = nested || std::find(loops.begin(), loops.end(), &inner) != loops.end();
+        trains = trains || (inner.kind == StmtKind::Loop && analysis.loop_trains(inner));
+      });
+      if (!nested && !trains)
+        out.push_back({&function, loop, carried_places(function, *loop), false});
+    }
   }
   return out;
 }

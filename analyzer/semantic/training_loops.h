@@ -15,6 +15,7 @@ struct TrainingLoop {
   // Bound outside the loop and accumulated into (`total += x`) or appended to
   // (`losses.append(x)`) inside it, not reset every iteration: place keys, in source order.
   std::vector<std::string> carried;
+  bool trains = true;  // false: it runs a model (an evaluation pass) and trains nothing
 };
 
 // What confirm mode measures for a finding in `loop` (docs/confirm.md): the places `keys`
@@ -36,5 +37,11 @@ struct TrainingLoop {
 // Loops that train (a backward or an optimizer step) with no nested loop that trains.
 [[nodiscard]] std::vector<TrainingLoop> training_loops(const Module& module,
                                                        const FileAnalysis& analysis);
+
+// Loops that run a model (a model call, or a call of the file's function that makes one once per
+// call) without training, with no nested loop that does: validation and inference passes, by
+// what they call, whatever their names.
+[[nodiscard]] std::vector<TrainingLoop> model_loops(const Module& module,
+                                                    const FileAnalysis& analysis);
 
 }  // namespace sealint::ir

@@ -15,7 +15,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
-# name | script | the script's arguments | confirm --steps
+# name | script | the script's arguments | confirm --steps | options of the plan (rules selected)
 cases() {
   all_cases | while IFS='|' read -r name rest; do
     if [[ -z ${ONLY:-} || " $ONLY " == *" $name "* ]]; then echo "$name|$rest"; fi
@@ -36,6 +36,9 @@ compiled_amp|bench/confirm/compiled_amp.py|--steps 60|20
 eager_amp|bench/confirm/compiled_amp.py|--steps 60 --no-compile|20
 hook_step|bench/confirm/hook_step.py|--batches 200|20
 forward_stat|bench/confirm/forward_stat.py|--steps 60|20
+renamed_eval_no_rule|bench/confirm/renamed_eval.py|--steps 40|20|--select SL003
+renamed_eval_sl006|bench/confirm/renamed_eval.py|--steps 40|20|--select SL006
+renamed_eval_grad_off|bench/confirm/renamed_eval.py|--steps 40 --grad-off|20|--select SL006
 EOF
 }
 
@@ -48,8 +51,10 @@ plans() {
   local sealint="$1/sealint" dir="$2"
   [[ -x $sealint ]] || { echo "cuda.sh: no sealint executable at '$sealint'" >&2; exit 2; }
   mkdir -p "$dir"
-  while IFS='|' read -r name script _ steps; do
-    "$sealint" confirm --plan-only --steps "$steps" -o "$dir/$name.plan.json" "$root/$script"
+  while IFS='|' read -r name script _ steps options; do
+    # shellcheck disable=SC2086  # the options are words
+    "$sealint" confirm --plan-only --steps "$steps" $options -o "$dir/$name.plan.json" \
+      "$root/$script"
   done < <(cases)
 }
 
@@ -64,7 +69,7 @@ run_cases() {
     echo "no pytorch_lightning here: hook_step runs on bench/confirm/stand_in"
     path="$path:$root/bench/confirm/stand_in"
   fi
-  while IFS='|' read -r name script args _; do
+  while IFS='|' read -r name script args _ _; do
     local started=$SECONDS status=0
     # shellcheck disable=SC2086  # the arguments are words
     PYTHONPATH="$path" "$python" -m sealint_probe --plan "$dir/$name.plan.json" \
@@ -80,9 +85,10 @@ run_cases() {
 
 verdicts() {
   local sealint="$1/sealint" out="$2"
-  while IFS='|' read -r name script _ _; do
+  while IFS='|' read -r name script _ _ options; do
     echo "== $name"
-    "$sealint" confirm --result "$out/$name.result.json" "$root/$script" || true
+    # shellcheck disable=SC2086  # the options are words
+    "$sealint" confirm --result "$out/$name.result.json" $options "$root/$script" || true
   done < <(cases)
 }
 

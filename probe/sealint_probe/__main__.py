@@ -70,7 +70,7 @@ def main(argv=None):
                                    cuda_module.Cuda(torch, errors), errors, progress)
     # sealint's --timeout sends SIGTERM to the process group before SIGKILL.
     signal.signal(signal.SIGTERM, probe.on_terminate)
-    tracer = tracer_module.Tracer(probe.loops, probe.on_visit)
+    tracer = tracer_module.Tracer(probe.loops + probe.line_watches, probe.on_visit)
     runner.prepare(script, args)
     tracer.install()
     try:

@@ -60,6 +60,13 @@ class Measurer(object):
     def is_tensor(self, value):
         return issubclass(type(value), self._tensor)
 
+    def requires_grad(self, tensor):
+        return bool(self._requires_grad(tensor))
+
+    def storage_bytes(self, tensor, seen):
+        """Bytes of the tensor's storage, 0 when its storage is in `seen` (which it joins)."""
+        return self._storage_bytes(tensor, seen)
+
     def _storage_bytes(self, tensor, seen):
         """Bytes of the tensor's storage, 0 when that storage was already counted."""
         try:
@@ -211,7 +218,9 @@ def lookup_path(frame, path):
     try:
         scope = frame.f_locals  # 3.13: a write-through proxy; reading it is fine
         if parts[0] in scope:
-            values, where = [scope[parts[0]]], "local"
+            # At a module's top level the frame's locals are its globals.
+            where = "global" if scope is frame.f_globals else "local"
+            values = [scope[parts[0]]]
         elif parts[0] in frame.f_globals:
             values, where = [frame.f_globals[parts[0]]], "global"
         else:

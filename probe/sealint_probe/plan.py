@@ -24,7 +24,7 @@ class Loop(object):
     region in a module the script imports, which the run may never pass through)."""
 
     __slots__ = ("file", "line", "end_line", "counts", "function", "optional", "length_of",
-                 "count_of", "count")
+                 "count_of", "count", "saved_tensors")
 
     def __init__(self, file, line, end_line, counts="iterations", function=None, optional=False):
         self.file = file
@@ -38,6 +38,8 @@ class Loop(object):
         self.length_of = None
         self.count_of = None
         self.count = None
+        # Count the bytes autograd saves for backward in each step (saved.py).
+        self.saved_tensors = False
 
     @property
     def calls(self):
@@ -118,6 +120,11 @@ def _loop(raw, where):
         raise PlanError("%s: `optional` must be true or false, not %s" % (where,
                                                                          json.dumps(optional)))
     loop = Loop(file, line, end_line, counts, function, optional)
+    saved_tensors = raw.get("saved_tensors", False)
+    if not isinstance(saved_tensors, bool):
+        raise PlanError("%s: `saved_tensors` must be true or false, not %s"
+                        % (where, json.dumps(saved_tensors)))
+    loop.saved_tensors = saved_tensors
     for key in ("length_of", "count_of"):
         if key in raw:
             setattr(loop, key, _field(raw, key, _variable_path, "a name or attribute path", where))

@@ -6,8 +6,8 @@ import threading
 import time
 import weakref
 
-from . import holds, measure, progress, result, source, stopping
-from .source import CALL, ENTRY, ITERATION, RETURN
+from . import holds, measure, progress, result, saved, source, stopping
+from .source import CALL, ENTRY, ITERATION, LEAVE, LINE, RETURN
 
 
 class _Remapped(object):
@@ -30,7 +30,7 @@ class LoopState(object):
     __slots__ = ("index", "file", "line", "end_line", "shape", "iterations", "entries", "live",
                  "cuda", "rss", "findings", "stops", "watched", "encloses", "runs", "blocks",
                  "optional", "plan_loop", "length", "length_unit", "earlier_blocks",
-                 "receiver")
+                 "receiver", "saved", "counts_saved")
 
     def __init__(self, index, file, line, end_line, shape):
         self.index = index
@@ -53,10 +53,12 @@ class LoopState(object):
         self.plan_loop = None  # the plan's loop entry (what its iterable is)
         self.length = None  # iterations of one pass, read at the first entry
         self.length_unit = None  # "epoch" when a pass is one over a DataLoader
+        self.saved = []  # bytes autograd saved for backward during each sampled step
+        self.counts_saved = False  # the plan asks for `saved`
 
 
 class FindingState(object):
-    __slots__ = ("finding", "loop", "variables", "held_by")
+    __slots__ = ("finding", "loop", "variables", "held_by", "grad", "grad_now")
 
     def __init__(self, finding, loop):
         self.finding = finding
@@ -67,6 +69,22 @@ class FindingState(object):
                                   "requires_grad": []})
                           for path in (finding.variables if measured else [])]
         self.held_by = {}  # path -> the latest chain of references to the graph it keeps
+        # A graph finding (SL006): whether autograd was on when its line last ran in each step,
+        # one entry per sample (None: the line did not run in that step).
+        self.grad = [] if finding.measure == "graph" and loop is not None else None
+        self.grad_now = None
+
+
+class LineWatch(object):
+    """A graph finding's own line: the tracer reports each time it runs (source.LINE)."""
+
+    __slots__ = ("shape", "state", "file", "line")
+
+    def __init__(self, shape, state):
+        self.shape = shape
+        self.state = state
+        self.file = state.finding.file
+        self.line = state.finding.line
 
 
 class Session(object):
@@ -78,6 +96,7 @@ class Session(object):
         self.cuda = cuda
         self.errors = errors
         self.measurer = measure.Measurer(torch)
+        self.saved_tensors = saved.SavedTensors(torch, self.measurer)
         self.pid = os.getpid()
         self.started = time.time()
         self.lock = threading.RLock()  # a flagged loop may run in a thread too
@@ -86,6 +105,7 @@ class Session(object):
         self._script_folder = os.path.dirname(os.path.abspath(script))
         self.loops = []
         self.findings = []
+        self.line_watches = []  # LineWatch: what the tracer reports besides the regions
         by_key = {}
         for finding in plan.findings:
             loop = None
@@ -109,17 +129,25 @@ class Session(object):
                     loop.plan_loop = finding.loop
                     by_key[key] = loop
                     self.loops.append(loop)
+                if finding.loop.saved_tensors:
+                    loop.counts_saved = True
+                    loop.shape.leaves = not loop.shape.calls
             state = FindingState(finding, loop)
             if loop is not None and finding.measure != "none":
                 loop.stops = True  # its loop memory is measured, variables or not
                 loop.watched = loop.watched and finding.rule == WATCHED_RULE
-                if state.variables:
+                if state.variables or state.grad is not None:
                     loop.findings.append(state)
+            if state.grad is not None:
+                self.line_watches.append(LineWatch(
+                    source.LineShape(source.canonical(self._local(finding.file)), finding.line),
+                    state))
             self.findings.append(state)
         self.stopping = stopping.Stopping(self.loops, self.steps, self.started)
         self.progress = progress.Progress(progress_path, self.loops, self.steps, self.started)
         self.user_files = set([source.canonical(script)])
         self.user_files.update(loop.shape.file for loop in self.loops)
+        self.user_files.update(watch.shape.file for watch in self.line_watches)
         self.user_files.update(source.canonical(self._local(f.file)) for f in plan.findings)
 
     def _local(self, path):
@@ -163,8 +191,15 @@ class Session(object):
         return followed is receiver
 
     def _visit(self, loop, frame, kind):
+        if kind == LINE:
+            loop.state.grad_now = bool(self.torch.is_grad_enabled())
+            return
+        if kind == LEAVE:
+            self.saved_tensors.stop()
+            return
         if kind in (CALL, RETURN) and not self._counts_call(loop, frame):
             return
+        saved_bytes = self._count_saved(loop, kind)
         # A calls-counted region (a hook, `forward()`): its first call is the entry, sampled
         # before the function runs; each return is a finished step, sampled with the frame's
         # locals still there. A loop: each header visit is an entry or an iteration.
@@ -179,6 +214,7 @@ class Session(object):
             loop.iterations += 1
             sample = loop.iterations <= self.steps
         if sample:
+            loop.saved.append(saved_bytes)
             self._sample(loop, frame)
             if kind in (ITERATION, RETURN) and loop.iterations == self._halfway():
                 loop.earlier_blocks = self._blocks_of(loop)
@@ -194,12 +230,34 @@ class Session(object):
             self.stop()
         self.progress.update()
 
+    def _count_saved(self, loop, kind):
+        """The bytes autograd saved during the step that just finished (ITERATION, RETURN); the
+        hooks are on from a counted loop's entry (a counted function's call) until the frame
+        leaves it (the call returns). None at an entry, or where nothing is counted."""
+        if not loop.counts_saved:
+            return None
+        counter = self.saved_tensors
+        if kind in (ENTRY, CALL):
+            # Each entry is matched by a LEAVE (each call by its RETURN) from the tracer.
+            counter.start()
+            if counter.problem:
+                self._error(counter.problem)
+            counter.take()
+            return None
+        counted = counter.take() if counter.active else None
+        if kind == RETURN:
+            counter.stop()
+        return counted
+
     def _sample(self, loop, frame):
         loop.cuda.append(self.cuda.sample())
         with self.measurer.quiet():
             loop.live.append(self.measurer.live_tensor_bytes())
             loop.rss.append(measure.rss_bytes())
             for state in loop.findings:
+                if state.grad is not None:
+                    state.grad.append(state.grad_now)
+                    state.grad_now = None
                 for path, series in state.variables:
                     values, where, problem = measure.lookup_path(frame, path)
                     if problem:
@@ -315,6 +373,7 @@ class Session(object):
                 "live_tensor_bytes": result.series(loop.live),
                 "cuda_allocated_bytes": result.series(loop.cuda),
                 "rss_bytes": result.series(loop.rss),
+                "saved_tensor_bytes": result.series(loop.saved) if loop.counts_saved else None,
             },
         }, **self._counts(loop)) for loop in self.loops]
         findings = []
@@ -331,6 +390,8 @@ class Session(object):
                               for path, series in state.variables],
                 "cuda_blocks": blocks.get(state.finding.id),
             })
+            if state.grad is not None:
+                findings[-1]["grad_enabled"] = result.series(state.grad)
         return result.document(self.torch.__version__, self.cuda.device(), exit_info,
                                time.time() - self.started, loops, findings, snapshot,
                                list(self.errors), self._device_memory())

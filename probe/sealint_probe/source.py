@@ -21,6 +21,8 @@ ENTRY = 1  # the loop is entered (again): no iteration finished
 ITERATION = 2  # one more iteration finished
 CALL = 3  # a calls-counted function is called: the first call is the region's entry
 RETURN = 4  # it returned (or raised): one more step finished
+LINE = 5  # a watched line (a finding's own) is about to run
+LEAVE = 6  # the frame left a loop that counts saved tensors (a line past it, or a return)
 
 
 def canonical(path):
@@ -33,7 +35,7 @@ def canonical(path):
 
 class LoopShape(object):
     __slots__ = ("file", "line", "end_line", "continuation", "one_liner", "trigger", "body_end",
-                 "scope_name", "scope_lines", "from_ast", "calls")
+                 "scope_name", "scope_lines", "from_ast", "calls", "leaves")
 
     def __init__(self, file, line, end_line):
         self.file = file  # canonical
@@ -47,6 +49,7 @@ class LoopShape(object):
         self.scope_lines = frozenset()  # its possible co_firstlineno values
         self.from_ast = False
         self.calls = False  # the calls of a function are counted, not a loop's iterations
+        self.leaves = False  # the tracer reports when the frame leaves the loop (LEAVE)
 
     def visit_kind(self, prev):
         """ENTRY, ITERATION or None for a line event at `self.trigger`, `prev` being the frame's
@@ -171,3 +174,26 @@ def calls_shape(file, line, end_line, name):
     result.from_ast = True
     result.scope_lines = frozenset([node.lineno] + [d.lineno for d in node.decorator_list])
     return result, None
+
+
+class LineShape(object):
+    """A finding's own line, watched in whatever code object holds it (the loop's function, or a
+    helper it calls per iteration): each line event there is a LINE visit."""
+
+    __slots__ = ("file", "line", "end_line", "trigger", "calls", "leaves")
+
+    def __init__(self, file, line):
+        self.file = file  # canonical
+        self.line = line
+        self.end_line = line
+        self.trigger = line
+        self.calls = False
+        self.leaves = False
+
+    def visit_kind(self, prev):
+        return LINE
+
+    def holds(self, code):
+        if code.co_name.startswith("<") and code.co_name != "<module>":
+            return False  # a comprehension's or lambda's lines are its own frame's
+        return any(line == self.line for _, line in dis.findlinestarts(code))

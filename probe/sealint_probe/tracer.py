@@ -23,7 +23,7 @@ class _FrameTracer(object):
     to the calls-counted regions of its code (`calls`). Kept on the frame as `f_trace`, so a
     generator resumed later continues with the same state."""
 
-    __slots__ = ("triggers", "calls", "prev", "on_visit", "bound")
+    __slots__ = ("triggers", "calls", "prev", "on_visit", "bound", "inside")
 
     def __init__(self, triggers, calls, on_visit):
         self.triggers = triggers  # line -> [loop], the loops of this code whose trigger it is
@@ -31,23 +31,44 @@ class _FrameTracer(object):
         self.prev = None
         self.on_visit = on_visit
         self.bound = self.trace  # returned on every event: no new bound method per line
+        self.inside = None  # the loops with `shape.leaves` this frame is in, once one is entered
 
     def trace(self, frame, event, arg):
         if event == "line":
             line = frame.f_lineno
+            if self.inside:
+                self._leave_if_outside(frame, line)
             loops = self.triggers.get(line)
             if loops is not None:
                 prev = self.prev
                 for loop in loops:
                     kind = loop.shape.visit_kind(prev)
                     if kind is not None:
+                        if kind == source.ENTRY and loop.shape.leaves:
+                            # One LEAVE per ENTRY, so that what an entry starts is ended.
+                            self.inside = (self.inside or []) + [loop]
                         self.on_visit(loop, frame, kind)
             self.prev = line
-        elif event == "return" and self.calls is not None:
-            # The call is over (returned or raised): its locals are still readable here.
-            for region in self.calls:
-                self.on_visit(region, frame, source.RETURN)
+        elif event == "return":
+            # A return (or a generator's yield) leaves every loop of the frame.
+            if self.inside:
+                left, self.inside = self.inside, None
+                for loop in left:
+                    self.on_visit(loop, frame, source.LEAVE)
+            if self.calls is not None:
+                # The call is over (returned or raised): its locals are still readable here.
+                for region in self.calls:
+                    self.on_visit(region, frame, source.RETURN)
         return self.bound
+
+    def _leave_if_outside(self, frame, line):
+        staying = []
+        for loop in self.inside:
+            if loop.shape.line <= line <= loop.shape.end_line:
+                staying.append(loop)
+            else:
+                self.on_visit(loop, frame, source.LEAVE)
+        self.inside = staying or None
 
 
 class Tracer(object):

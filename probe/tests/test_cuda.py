@@ -139,6 +139,39 @@ class CudaTest(helpers.ScriptCase, unittest.TestCase):
         allocated = self.allocated(self.probe(FIXED))
         self.assertEqual(len(set(allocated[3:])), 1, allocated)
 
+    def test_sl006_grad_mode_and_saved_bytes_on_the_gpu(self):
+        # SL006's evidence on CUDA: autograd on at the line, the activations each iteration
+        # saves counted by the saved-tensor hooks (the first layer's input, 512 x 256 floats,
+        # and the ReLU output, 512 x 1024: 2.5 MiB), and the GPU's count growing by as much
+        # since the sum keeps every graph. The hooks' detached aliases must not add a cycle.
+        path, text = self.script(PRELUDE + VALIDATION)
+        entry = helpers.finding(path, text, [], measure="graph")
+        entry["rule"] = "SL006"
+        entry["loop"]["saved_tensors"] = True
+        plan = helpers.plan(path, [entry], steps=12)
+        run = helpers.run_probe(self.folder, plan, path, timeout=300)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        result = run.result
+        self.assertEqual(result["findings"][0]["grad_enabled"], [None] + [True] * 12)
+        saved = result["loops"][0]["series"]["saved_tensor_bytes"]
+        activations = 512 * 256 * 4 + 512 * 1024 * 4
+        self.assertTrue(all(value >= activations for value in saved[1:]), saved)
+        allocated = result["loops"][0]["series"]["cuda_allocated_bytes"]
+        growth = [b - a for a, b in zip(allocated[2:], allocated[3:])]
+        self.assertTrue(all(g >= activations for g in growth), allocated)
+
+    def test_a_fixed_validation_saves_nothing_and_stays_flat(self):
+        path, text = self.script(PRELUDE + VALIDATION.replace(
+            "    total = 0\n", "    total = 0\n    torch.set_grad_enabled(False)\n"))
+        entry = helpers.finding(path, text, ["total"])
+        entry["loop"]["saved_tensors"] = True
+        plan = helpers.plan(path, [entry], steps=12)
+        run = helpers.run_probe(self.folder, plan, path, timeout=300)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        loop = run.result["loops"][0]["series"]
+        self.assertEqual(loop["saved_tensor_bytes"], [None] + [0] * 12)
+        self.assertEqual(len(set(loop["cuda_allocated_bytes"][3:])), 1, loop)
+
 
 if __name__ == "__main__":
     unittest.main()

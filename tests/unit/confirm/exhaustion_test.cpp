@@ -127,5 +127,44 @@ TEST(Exhaustion, CpuMemoryNeedsTheOption) {
       << c.detail;
 }
 
+TEST(Exhaustion, NoProjectionPastTheHorizon) {
+  // 4 B per iteration would "run out near iteration 4,294,906,491": nothing a run meets.
+  const Projection tiny = project({16 * kGiB, true}, 1024, 4, 20, "iteration", std::nullopt, "");
+  EXPECT_FALSE(tiny.runs_out_at);
+  EXPECT_EQ(tiny.sentence,
+            "; it does not threaten the device: +4 B per iteration, the 16.0 GiB of "
+            "--device-memory would last past 10,000,000 more iterations");
+  const Projection real =
+      project({16 * kGiB, true}, 78 * kMiB, 2.5 * kMiB, 20, "iteration", std::nullopt, "");
+  EXPECT_EQ(real.runs_out_at, 20U + 6523U);
+}
+
+TEST(Exhaustion, ALocalOfTheLoopsFunctionPeaksPerPass) {
+  PassLength epoch;
+  epoch.iterations = 40;
+  epoch.epoch = true;
+  // Freed when validate() returns: each pass peaks at 40 x 2.5 MiB, not a sum over epochs.
+  const Projection per_pass =
+      project({16 * kGiB, true}, 78 * kMiB, 2.5 * kMiB, 20, "iteration", epoch, "validate");
+  EXPECT_FALSE(per_pass.runs_out_at);
+  EXPECT_EQ(per_pass.sentence,
+            "; a local of validate(), freed when it returns: a peak of 100.0 MiB per pass of 40 "
+            "iterations, within the 16.0 GiB of --device-memory");
+  // A pass long enough to run out: the projection stands, within the first pass.
+  epoch.iterations = 100000;
+  const Projection within =
+      project({16 * kGiB, true}, 78 * kMiB, 2.5 * kMiB, 20, "iteration", epoch, "validate");
+  EXPECT_EQ(within.runs_out_at, 20U + 6523U);
+  EXPECT_NE(within.sentence.find("within the first epoch"), std::string::npos) << within.sentence;
+  // Without a pass length the projection holds only if one pass runs that long.
+  const Projection unknown =
+      project({16 * kGiB, true}, 78 * kMiB, 2.5 * kMiB, 20, "iteration", std::nullopt, "check");
+  EXPECT_EQ(unknown.runs_out_at, 20U + 6523U);
+  EXPECT_NE(unknown.sentence.find(
+                "if one pass runs that long (a local of check(), freed when it returns)"),
+            std::string::npos)
+      << unknown.sentence;
+}
+
 }  // namespace
 }  // namespace sealint::confirm

@@ -64,5 +64,28 @@ TEST(RunEnd, VariablesAndBlocksOfTheWrongTypeGiveAVerdictWithoutThrowing) {
       << findings[0].confirmation->detail;
 }
 
+TEST(RunEnd, ACrashIsNamedWithItsFileAndLine) {
+  const auto end = check_result(
+      result({{"kind", "exception"},
+              {"exception",
+               {{"type", "RuntimeError"},
+                {"message",
+                 "one of the variables needed for gradient computation has been modified by an "
+                 "inplace operation: [torch.FloatTensor [16, 16]]\nHint: ..."},
+                {"file", "/abs/rnn.py"},
+                {"line", 12}}}}),
+      false, 300);
+  ASSERT_TRUE(end);
+  EXPECT_EQ(end->crash,
+            "RuntimeError: one of the variables needed for gradient computation has been modified "
+            "by an inplace operation: [torch.FloatTensor [16, 16]] (rnn.py, line 12)");
+  EXPECT_TRUE(end->inplace_after_kept_graph);
+  // Ctrl-C is no crash of the script.
+  const auto interrupted = check_result(
+      result({{"kind", "exception"}, {"exception", {{"type", "KeyboardInterrupt"}}}}), false, 300);
+  ASSERT_TRUE(interrupted);
+  EXPECT_EQ(interrupted->crash, "");
+}
+
 }  // namespace
 }  // namespace sealint::confirm

@@ -114,6 +114,52 @@ TEST(Verdict, OneNodeIsSingular) {
       << findings[0].confirmation->detail;
 }
 
+// An SL006 finding with no name to read: grad mode at its line each of 10 iterations (`grad`,
+// null where the line did not run) and the loop's saved bytes per iteration (`saved`, or null).
+Confirmation judged_at_the_line(const json& grad, const json& saved) {
+  Diagnostic d = growth_finding({});
+  d.rule_id = "SL006";
+  d.probe->measure = ProbeMeasure::Graph;
+  std::vector<Diagnostic> findings{d};
+  json grad_series = json::array({nullptr});
+  json saved_series = json::array({nullptr});
+  for (int i = 0; i < 10; ++i) {
+    grad_series.push_back(grad);
+    saved_series.push_back(saved);
+  }
+  const json loop = {{"line", 10},
+                     {"iterations", 10},
+                     {"entries", 1},
+                     {"series", {{"saved_tensor_bytes", saved.is_null() ? json() : saved_series}}}};
+  const json result = result_with(json::array({{{"id", 0},
+                                                {"loop", 0},
+                                                {"iterations", 10},
+                                                {"variables", json::array()},
+                                                {"grad_enabled", grad_series}}}),
+                                  json::array({loop}));
+  judge(findings, result, {"stopped", false});
+  return *findings[0].confirmation;
+}
+
+TEST(Verdict, Sl006IsReadFromGradModeAndSavedBytesWithoutAName) {
+  const Confirmation on = judged_at_the_line(true, 40960);
+  EXPECT_EQ(on.verdict, Verdict::Confirmed) << on.detail;
+  EXPECT_EQ(on.saved_bytes_per_iteration, 40960.0);
+  EXPECT_EQ(on.detail,
+            "autograd was on when this line ran (10 of 10 iterations), and each iteration saved "
+            "40.0 KiB of activations for a backward (median)");
+  const Confirmation off = judged_at_the_line(false, 0);
+  EXPECT_EQ(off.verdict, Verdict::NotConfirmed) << off.detail;
+  EXPECT_TRUE(off.detail.starts_with("autograd was off when this line ran, on 10 of 10 iterations"))
+      << off.detail;
+  // Autograd on but nothing saved (a model of constants): the claim does not hold.
+  EXPECT_EQ(judged_at_the_line(true, 0).verdict, Verdict::NotConfirmed);
+  // The saved bytes were not counted (the hooks could not be pushed): not measured.
+  EXPECT_EQ(judged_at_the_line(true, nullptr).verdict, Verdict::NotMeasured);
+  // The line never ran while watched, and no name was bound: not measured, as before.
+  EXPECT_EQ(judged_at_the_line(nullptr, 40960).verdict, Verdict::NotMeasured);
+}
+
 // A growing `total_loss` whose finding's line holds `blocks` on the GPU, counted `when`.
 Confirmation judged_with_blocks(json blocks) {
   std::vector<Diagnostic> findings{growth_finding({"total_loss"})};
