@@ -98,7 +98,8 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     inputs.push_back({name, std::move(*bytes)});
   }
   config::Configurations configurations(
-      registry, {options.config_path, options.select, options.extend_select, options.ignore});
+      registry, {options.config_path, options.select, options.extend_select, options.ignore,
+                 options.analyse_tests});
   WalkOptions walk;
   walk.exclude = options.exclude;
   // `respect-gitignore` is read from the configuration in force for the working directory (or
@@ -263,7 +264,8 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
                            .parse_only = options.parse_only,
                            .statistics = options.statistics,
                            .fixing = options.fix,
-                           .show_fixes = options.show_fixes});
+                           .show_fixes = options.show_fixes,
+                           .left_out_tests = result.left_out_tests});
   out.flush();
   if (!out) {
     std::cerr << fmt::format("sealint: error: cannot write '{}'\n",

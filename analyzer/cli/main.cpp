@@ -68,7 +68,7 @@ int print_config(const Options& options, const sealint::rules::RuleRegistry& reg
   }
   sealint::config::Configurations configurations(
       registry, {options.lint.config_path, options.lint.select, options.lint.extend_select,
-                 options.lint.ignore});
+                 options.lint.ignore, options.lint.analyse_tests});
   auto config = configurations.effective(options.config_for);
   if (!config) {
     std::cerr << "sealint: error: " << config.error() << '\n';
@@ -165,6 +165,9 @@ int run(int argc, char** argv) {
       "-p,--compile-commands", options.lint.compile_commands_dir,
       "C++: a build folder holding compile_commands.json, or that file (flags, defines, include "
       "paths)");
+  app.add_flag("--analyse-tests", options.lint.analyse_tests,
+               "Also report, in test code (pytest's `test_*` functions, unittest's TestCase "
+               "methods, fixtures), the rules that by default do not (config: analyse-tests)");
   app.add_option("--torch-headers", options.lint.torch_headers,
                  "C++: parse LibTorch code with sealint's model of the API (fast, default) or the "
                  "system's headers")
@@ -284,7 +287,7 @@ int run(int argc, char** argv) {
     return sealint::server::run_server(
         registry, {std::string(kVersion),
                    {options.lint.config_path, options.lint.select, options.lint.extend_select,
-                    options.lint.ignore}});
+                    options.lint.ignore, options.lint.analyse_tests}});
   }
   return sealint::cli::run_lint(options.lint, registry);
 }

@@ -230,6 +230,22 @@ std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t file
   const auto warnings = static_cast<size_t>(
       std::count_if(errors.begin(), errors.end(), [](const InputError& e) { return e.warning; }));
   const size_t hard = errors.size() - warnings;
+std::string left_out_tests_line(const std::vector<LeftOutTest>& left_out) {
+  if (left_out.empty()) return {};
+  size_t findings = 0;
+  std::vector<std::string> rules;
+  for (const LeftOutTest& test : left_out) {
+    findings += test.rules.size();
+    rules.insert(rules.end(), test.rules.begin(), test.rules.end());
+  }
+  std::sort(rules.begin(), rules.end());
+  rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+  return fmt::format(
+      "Left out {} ({}) in {}: tests run a few iterations; `--analyse-tests` reports them.",
+      plural(findings, "finding", "findings"), fmt::join(rules, ", "),
+      plural(left_out.size(), "test function", "test functions"));
+}
+
   std::vector<std::string> input;
   if (hard != 0) input.push_back(plural(hard, "input error", "input errors"));
   if (warnings != 0) input.push_back(plural(warnings, "input warning", "input warnings"));
