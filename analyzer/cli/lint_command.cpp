@@ -56,6 +56,19 @@ std::unique_ptr<cache::ResultCache> open_result_cache(const LintOptions& options
   return std::move(*opened);
 }
 
+// "2 fixes available with `--unsafe-fixes`": the unsafe fixes of findings not suppressed, when
+// --unsafe-fixes was not given; empty when there are none.
+std::string unsafe_fixes_left_out(const std::vector<Diagnostic>& diagnostics, bool unsafe) {
+  if (unsafe) return {};
+  const auto count =
+      static_cast<size_t>(std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
+        return d.fix && !d.fix->safe && !d.suppressed;
+      }));
+  if (count == 0) return {};
+  return fmt::format("{} {} available with `--diff --unsafe-fixes`", count,
+                     count == 1 ? "fix" : "fixes");
+}
+
 }  // namespace
 
 int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
@@ -206,6 +219,12 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     if (options.diff) {
       output::write_input_errors(std::cerr, outcome.errors, {false});
       if (!outcome.errors.empty()) return kExitError;
+      // The fixes --diff left out: an empty diff must not read as "nothing to fix".
+      if (const std::string left = unsafe_fixes_left_out(result.diagnostics, options.unsafe_fixes);
+          !left.empty()) {
+        std::cerr << fmt::format("sealint: {}{}\n", outcome.changes ? "" : "no safe fix to show; ",
+                                 left);
+      }
       return outcome.changes ? kExitFindings : kExitClean;
     }
     // stdin is printed whole whatever was fixed: a pipe that gets nothing back would empty the
