@@ -82,9 +82,9 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     std::cerr << "sealint: error: " << grammar.error() << '\n';
     return kExitError;
   }
-  // No path: the working directory, as ruff does.
+  // No path: the working directory, as ruff does; stdin when `--stdin-filename` names it.
   std::vector<std::string> paths = options.paths;
-  if (paths.empty()) paths.emplace_back(".");
+  if (paths.empty()) paths.emplace_back(options.stdin_filename.empty() ? "." : "-");
   // `--fix -` is an editor's pipe (as ruff's): the fixed source on stdout, the findings that
   // remain on stderr. Only stdin then, or the two would mix on stdout.
   const bool fix_stdin =
