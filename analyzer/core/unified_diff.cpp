@@ -30,9 +30,31 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 enum class Op { Keep, Delete, Insert };
 
+// Past this many changed lines the edit script is not searched for (its memory grows as their
+// square: 2,000 lines take about 32 MB); fixes change a few lines each.
+constexpr std::ptrdiff_t kMaxEdits = 2000;
+
+// Every line between the common head and tail deleted, then the new ones inserted: a correct
+// script, not the shortest.
+std::vector<Op> replace_middle(const std::vector<std::string_view>& a,
+                               const std::vector<std::string_view>& b) {
+  size_t head = 0;
+  while (head < a.size() && head < b.size() && a[head] == b[head]) ++head;
+  size_t tail = 0;
+  while (tail < a.size() - head && tail < b.size() - head &&
+         a[a.size() - 1 - tail] == b[b.size() - 1 - tail]) {
+    ++tail;
+  }
+  std::vector<Op> ops(head, Op::Keep);
+  ops.insert(ops.end(), a.size() - head - tail, Op::Delete);
+  ops.insert(ops.end(), b.size() - head - tail, Op::Insert);
+  ops.insert(ops.end(), tail, Op::Keep);
+  return ops;
+}
+
 // The shortest edit script turning `a` into `b` (Myers 1986, "An O(ND) Difference Algorithm and
 // Its Variations", with the furthest-reaching x of each diagonal kept per step for the walk
-// back). Memory is O(D^2) for D changed lines: fixes change few.
+// back). Memory is O(D^2) for D changed lines, so past kMaxEdits the middle is replaced whole.
 std::vector<Op> edit_script(const std::vector<std::string_view>& a,
                             const std::vector<std::string_view>& b) {
   const auto n = static_cast<std::ptrdiff_t>(a.size());
@@ -49,6 +71,7 @@ std::vector<Op> edit_script(const std::vector<std::string_view>& a,
   };
   bool done = n == 0 && m == 0;
   for (std::ptrdiff_t d = 0; !done; ++d) {
+    if (d > kMaxEdits) return replace_middle(a, b);
     std::vector<std::ptrdiff_t> row(static_cast<size_t>(2 * d + 1));
     for (std::ptrdiff_t k = -d; k <= d; k += 2) {
       std::ptrdiff_t x = 0;

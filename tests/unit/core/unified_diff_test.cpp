@@ -56,6 +56,21 @@ TEST(UnifiedDiffTest, ALineDeletedFromAFileWithOneLineLeavesAnEmptySide) {
   EXPECT_EQ(unified_diff("a.py", "x\n", ""), "--- a/a.py\n+++ b/a.py\n@@ -1,1 +0,0 @@\n-x\n");
 }
 
+// Past the bound on changed lines, the lines between the first and last change are replaced whole:
+// still a diff that turns one text into the other.
+TEST(UnifiedDiffTest, ManyChangedLinesAreOneHunkReplacingTheMiddle) {
+  std::string before = "head\n";
+  std::string after = "head\n";
+  for (int i = 0; i < 3000; ++i) {
+    before += fmt::format("old {}\n", i);
+    after += fmt::format("new {}\n", i);
+  }
+  const std::string diff = unified_diff("a.py", before + "tail\n", after + "tail\n");
+  EXPECT_EQ(diff.rfind("--- a/a.py\n+++ b/a.py\n@@ -1,3002 +1,3002 @@\n head\n-old 0\n", 0), 0U);
+  EXPECT_NE(diff.find("-old 2999\n+new 0\n"), std::string::npos);
+  EXPECT_TRUE(diff.ends_with("+new 2999\n tail\n"));
+}
+
 TEST(UnifiedDiffTest, ALastLineWithoutANewlineIsMarked) {
   EXPECT_EQ(unified_diff("a.py", "a\nb", "a\nc"),
             "--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n"
