@@ -34,8 +34,17 @@ build: deps
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) --parallel $(JOBS)
 
-demo: build
-	@scripts/demo.sh $(BUILD_DIR)/sealint
+# The first thing a new user runs: only what building sealint needs (no test tool-chain), only the
+# `sealint` target (the `install` preset, without the test tree), its findings on examples/, then
+# Debian's torch for confirm mode's part of the demo.
+DEMO_CONFIRM_APT_PACKAGES := python3-torch libopenblas0-pthread
+demo:
+	@scripts/install-deps.sh --build-only $(BUILD_APT_PACKAGES)
+	@cmake --preset install >/dev/null
+	@cmake --build --preset install --parallel $(JOBS)
+	@scripts/demo.sh build/install/sealint lint
+	@scripts/install-deps.sh --build-only $(DEMO_CONFIRM_APT_PACKAGES)
+	@scripts/demo.sh build/install/sealint confirm
 
 # The inner loop: build, then the unit tests, the Python fixtures, the metamorphic suite and the
 # rule-file lint (no C++ fixture, end-to-end, server or sanitizer run); `make test` is what CI runs.

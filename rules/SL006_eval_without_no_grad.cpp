@@ -100,8 +100,6 @@ class EvalWithoutNoGrad final : public Rule {
     for (const ir::Function& function : module.functions()) {
       // A function decorated with no_grad, or called only under it, records no graph.
       if (analysis.runs_without_grad(function)) continue;
-      // Unit tests (`test_*`) run models in eval mode with autograd on to check autograd itself.
-      if (function.name.starts_with("test_")) continue;
       // A constructor runs once per object: a model it runs in a loop (a sample batch through
       // each new layer to infer a size) is set-up, not an evaluation pass.
       if (function.name == "__init__") continue;

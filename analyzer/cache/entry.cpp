@@ -231,6 +231,15 @@ InputError error_from(const Json& value) {
   return e;
 }
 
+Json left_out_json(const LeftOutTest& t) {
+  return {{"path", t.path}, {"function", t.function}, {"line", t.line}, {"rules", t.rules}};
+}
+
+LeftOutTest left_out_from(const Json& value) {
+  return {text(at(value, "path")), text(at(value, "function")), u32(at(value, "line")),
+          texts(at(value, "rules"))};
+}
+
 Json dependencies_json(const project::ProjectDependencies& deps) {
   Json lookups = Json::array();
   for (const project::ImportLookup& l : deps.lookups)
@@ -301,12 +310,15 @@ std::string encode_entry(const Entry& entry) {
   for (const Diagnostic& d : entry.outcome.diagnostics) diagnostics.push_back(diagnostic_json(d));
   Json errors = Json::array();
   for (const InputError& e : entry.outcome.errors) errors.push_back(error_json(e));
+  Json left_out = Json::array();
+  for (const LeftOutTest& t : entry.outcome.left_out_tests) left_out.push_back(left_out_json(t));
   const Json document = {{"version", entry.identity.version},
                          {"build", entry.identity.build},
                          {"key", key_json(entry.key)},
                          {"dependencies", dependencies_json(entry.outcome.dependencies)},
                          {"diagnostics", std::move(diagnostics)},
-                         {"errors", std::move(errors)}};
+                         {"errors", std::move(errors)},
+                         {"left_out_tests", std::move(left_out)}};
   const std::vector<uint8_t> payload = Json::to_cbor(document);
   std::string out(kEntryMagic);
   const std::string_view body(reinterpret_cast<const char*>(payload.data()), payload.size());
@@ -334,6 +346,8 @@ std::optional<Entry> decode_entry(std::string_view bytes) {
       entry.outcome.diagnostics.push_back(diagnostic_from(item));
     for (const Json& item : array(at(document, "errors")))
       entry.outcome.errors.push_back(error_from(item));
+    for (const Json& item : array(at(document, "left_out_tests")))
+      entry.outcome.left_out_tests.push_back(left_out_from(item));
     return entry;
   } catch (const Malformed&) {
     return std::nullopt;

@@ -17,7 +17,7 @@
 namespace sealint::cache {
 
 // The first bytes of every entry; the last one is the format's version.
-inline constexpr std::string_view kEntryMagic{"SLCACHE\x01", 8};
+inline constexpr std::string_view kEntryMagic{"SLCACHE\x02", 8};
 
 // Which sealint made an entry: its version and its build (build_identity.h). An entry of another
 // build is a miss: the rules may have changed with no change of version.
@@ -44,6 +44,7 @@ struct FileOutcome {
   std::vector<Diagnostic> diagnostics;
   std::vector<InputError> errors;
   project::ProjectDependencies dependencies;
+  std::vector<LeftOutTest> left_out_tests;
   bool operator==(const FileOutcome&) const = default;
 };
 

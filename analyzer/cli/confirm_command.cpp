@@ -59,8 +59,8 @@ Result<Analysis> analyse(const ConfirmOptions& options, const rules::RuleRegistr
   }
   auto grammar = python::PythonGrammar::load();
   if (!grammar) return make_error(grammar.error());
-  config::Configurations configurations(
-      registry, {options.config_path, options.select, options.extend_select, options.ignore});
+  config::Configurations configurations(registry, {options.config_path, options.select,
+                                                   options.extend_select, options.ignore, false});
   std::vector<FileInput> inputs{{options.script, std::nullopt}};
   if (auto assigned = configurations.assign(inputs.front()); !assigned)
     return make_error(assigned.error());

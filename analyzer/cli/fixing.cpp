@@ -7,6 +7,7 @@
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/core/source_file.h"
+#include "analyzer/core/unified_diff.h"
 #include "analyzer/core/utf8.h"
 #include "analyzer/notebook/notebook.h"
 

@@ -56,6 +56,19 @@ std::unique_ptr<cache::ResultCache> open_result_cache(const LintOptions& options
   return std::move(*opened);
 }
 
+// "2 fixes available with `--unsafe-fixes`": the unsafe fixes of findings not suppressed, when
+// --unsafe-fixes was not given; empty when there are none.
+std::string unsafe_fixes_left_out(const std::vector<Diagnostic>& diagnostics, bool unsafe) {
+  if (unsafe) return {};
+  const auto count =
+      static_cast<size_t>(std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
+        return d.fix && !d.fix->safe && !d.suppressed;
+      }));
+  if (count == 0) return {};
+  return fmt::format("{} {} available with `--diff --unsafe-fixes`", count,
+                     count == 1 ? "fix" : "fixes");
+}
+
 }  // namespace
 
 int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
@@ -69,9 +82,9 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     std::cerr << "sealint: error: " << grammar.error() << '\n';
     return kExitError;
   }
-  // No path: the working directory, as ruff does.
+  // No path: the working directory, as ruff does; stdin when `--stdin-filename` names it.
   std::vector<std::string> paths = options.paths;
-  if (paths.empty()) paths.emplace_back(".");
+  if (paths.empty()) paths.emplace_back(options.stdin_filename.empty() ? "." : "-");
   // `--fix -` is an editor's pipe (as ruff's): the fixed source on stdout, the findings that
   // remain on stderr. Only stdin then, or the two would mix on stdout.
   const bool fix_stdin =
@@ -98,7 +111,8 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     inputs.push_back({name, std::move(*bytes)});
   }
   config::Configurations configurations(
-      registry, {options.config_path, options.select, options.extend_select, options.ignore});
+      registry, {options.config_path, options.select, options.extend_select, options.ignore,
+                 options.analyse_tests});
   WalkOptions walk;
   walk.exclude = options.exclude;
   // `respect-gitignore` is read from the configuration in force for the working directory (or
@@ -205,6 +219,12 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
     if (options.diff) {
       output::write_input_errors(std::cerr, outcome.errors, {false});
       if (!outcome.errors.empty()) return kExitError;
+      // The fixes --diff left out: an empty diff must not read as "nothing to fix".
+      if (const std::string left = unsafe_fixes_left_out(result.diagnostics, options.unsafe_fixes);
+          !left.empty()) {
+        std::cerr << fmt::format("sealint: {}{}\n", outcome.changes ? "" : "no safe fix to show; ",
+                                 left);
+      }
       return outcome.changes ? kExitFindings : kExitClean;
     }
     // stdin is printed whole whatever was fixed: a pipe that gets nothing back would empty the
@@ -263,7 +283,8 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
                            .parse_only = options.parse_only,
                            .statistics = options.statistics,
                            .fixing = options.fix,
-                           .show_fixes = options.show_fixes});
+                           .show_fixes = options.show_fixes,
+                           .left_out_tests = result.left_out_tests});
   out.flush();
   if (!out) {
     std::cerr << fmt::format("sealint: error: cannot write '{}'\n",

@@ -31,6 +31,7 @@ struct LintOptions {
   bool force_exclude = false;
   bool exit_zero = false;
   bool statistics = false;
+  bool analyse_tests = false;  // test code gets every rule's findings (config: analyse-tests)
   bool no_respect_gitignore = false;
   std::string compile_commands_dir;
   std::string torch_headers = "model";

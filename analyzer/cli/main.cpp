@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
 #include "analyzer/cli/cache_location.h"
@@ -68,7 +69,7 @@ int print_config(const Options& options, const sealint::rules::RuleRegistry& reg
   }
   sealint::config::Configurations configurations(
       registry, {options.lint.config_path, options.lint.select, options.lint.extend_select,
-                 options.lint.ignore});
+                 options.lint.ignore, options.lint.analyse_tests});
   auto config = configurations.effective(options.config_for);
   if (!config) {
     std::cerr << "sealint: error: " << config.error() << '\n';
@@ -84,7 +85,15 @@ int print_config(const Options& options, const sealint::rules::RuleRegistry& reg
 }
 
 int explain(const sealint::rules::RuleRegistry& registry, const std::string& id) {
-  const sealint::rules::Rule* rule = registry.find(id);
+  // In any case, as --select reads it (`explain sl001`, `explain Grad-Accumulation`); a prefix
+  // only when it names one rule.
+  const std::vector<std::string> ids = registry.rule_ids(id);
+  const sealint::rules::Rule* rule = ids.size() == 1 ? registry.find(ids.front()) : nullptr;
+  if (ids.size() > 1) {
+    std::cerr << fmt::format(
+        "sealint: error: '{}' names {} rules; explain one (see `sealint rules`)\n", id, ids.size());
+    return kExitError;
+  }
   if (rule == nullptr) {
     std::cerr << fmt::format("sealint: error: unknown rule '{}' (see `sealint rules`)\n", id);
     return kExitError;
@@ -101,6 +110,21 @@ CLI::Option* add_rule_list(CLI::App& app, const std::string& name, std::vector<s
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// Another tool's command word, as a first path that is not there (`sealint check x.py`, as ruff
+// is run; `sealint rule SL001`): the command sealint has for it, or nothing.
+std::string command_hint(const std::vector<std::string>& paths) {
+  if (paths.empty()) return {};
+  std::error_code missing;
+  if (std::filesystem::exists(paths.front(), missing)) return {};
+  const std::string& word = paths.front();
+  if (word == "check" || word == "lint")
+    return "sealint lints the paths it is given, with no command word: `sealint x.py`";
+  if (word == "rule")
+    return fmt::format("a rule's documentation is `sealint explain {}`",
+                       paths.size() > 1 ? paths[1] : std::string("SL001"));
+  return {};
 }
 
 int run(int argc, char** argv) {
@@ -122,7 +146,7 @@ int run(int argc, char** argv) {
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--stdin-filename", options.lint.stdin_filename,
-                 "The name to report for `-` (stdin)");
+                 "The name to report for `-` (stdin); with no path, read stdin");
   app.add_option("-o,--output", options.lint.output_path,
                  "Write the findings to this file instead of stdout");
   app.add_flag("--parse-only", options.lint.parse_only,
@@ -141,6 +165,9 @@ int run(int argc, char** argv) {
                "Exit 0 even when there are findings (an input error still exits 2)");
   app.add_flag("--statistics", options.lint.statistics,
                "Print how many findings each rule made, instead of the findings");
+  app.add_flag("--analyse-tests", options.lint.analyse_tests,
+               "Also report, in test code (pytest's `test_*` functions, unittest's TestCase "
+               "methods, fixtures), the rules that by default do not (config: analyse-tests)");
   app.add_flag("--no-respect-gitignore", options.lint.no_respect_gitignore,
                "Also walk what the work tree's .gitignore files list");
   app.add_flag("--force-exclude", options.lint.force_exclude,
@@ -265,6 +292,27 @@ int run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
+    // `sealint confirm train.py --lr 0.1`: the script's option, given without `--`.
+    if (confirm_cmd->parsed() && dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+      const std::vector<std::string> extra = app.remaining(true);
+      // The script's arguments in the order given: the options sealint does not know and the
+      // words the `args` positional took (`0.1` of `--lr 0.1`).
+      std::vector<std::string> script_args;
+      for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        const auto in = [&](const std::vector<std::string>& words) {
+          return std::find(words.begin(), words.end(), arg) != words.end();
+        };
+        if (in(extra) || in(confirm.script_args)) script_args.emplace_back(arg);
+      }
+      std::cerr << fmt::format(
+          "sealint: error: `sealint confirm` has no option '{}'; the script's own arguments go "
+          "after `--`: `sealint confirm {} -- {}`\n",
+          extra.empty() ? std::string() : extra.front(),
+          confirm.script.empty() ? std::string("train.py") : confirm.script,
+          fmt::join(script_args, " "));
+      return kExitError;
+    }
     const int code = app.exit(error);
     // CLI11 has its own exit codes (104, 105, 109, ...): usage errors are our 2.
     return code == 0 ? kExitClean : kExitError;
@@ -284,7 +332,12 @@ int run(int argc, char** argv) {
     return sealint::server::run_server(
         registry, {std::string(kVersion),
                    {options.lint.config_path, options.lint.select, options.lint.extend_select,
-                    options.lint.ignore}});
+                    options.lint.ignore, options.lint.analyse_tests}});
+  }
+  if (const std::string hint = command_hint(options.lint.paths); !hint.empty()) {
+    std::cerr << fmt::format("sealint: error: '{}' is neither a command nor a file: {}\n",
+                             options.lint.paths.front(), hint);
+    return kExitError;
   }
   return sealint::cli::run_lint(options.lint, registry);
 }

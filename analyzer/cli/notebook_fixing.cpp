@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/core/fixes.h"
+#include "analyzer/core/unified_diff.h"
 #include "analyzer/notebook/notebook.h"
 
 namespace sealint::cli {

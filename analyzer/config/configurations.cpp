@@ -40,6 +40,7 @@ Result<const Config*> Configurations::with_overrides(const Config* found) {
   config.extend_select.insert(config.extend_select.end(), extend_select->begin(),
                               extend_select->end());
   config.ignore.insert(config.ignore.end(), ignore->begin(), ignore->end());
+  if (overrides_.analyse_tests) config.analyse_tests = true;
   const Config* stored = &storage_.emplace_back(std::move(config));
   effective_[found] = stored;
   return stored;

@@ -20,6 +20,7 @@ struct ConfigOverrides {
   std::vector<std::string> select;         // --select replaces the files' select
   std::vector<std::string> extend_select;  // --extend-select adds to their extend-select
   std::vector<std::string> ignore;         // --ignore adds to their ignore
+  bool analyse_tests = false;              // --analyse-tests: sets every file's analyse-tests
 };
 
 class Configurations {

@@ -82,11 +82,14 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
         // `extend-ignore` is ruff's older name for adding to `ignore`: both add.
         config.ignore.insert(config.ignore.end(), ids->begin(), ids->end());
       }
-    } else if (name == "force-exclude" || name == "respect-gitignore") {
+    } else if (name == "force-exclude" || name == "respect-gitignore" || name == "analyse-tests") {
       const auto* flag = node.as_boolean();
       if (flag == nullptr)
         return make_error(fmt::format("{}: `{}` must be true or false", where(file, node), name));
-      (name == "force-exclude" ? config.force_exclude : config.respect_gitignore) = flag->get();
+      bool& setting = name == "force-exclude"       ? config.force_exclude
+                      : name == "respect-gitignore" ? config.respect_gitignore
+                                                    : config.analyse_tests;
+      setting = flag->get();
     } else if (name == "exclude") {
       auto globs = string_array(file, node, name);
       if (!globs) return make_error(globs.error());
@@ -227,6 +230,7 @@ std::string Config::to_toml() const {
   out += fmt::format("exclude = {}\n", list(exclude));
   out += fmt::format("force-exclude = {}\n", force_exclude ? "true" : "false");
   out += fmt::format("respect-gitignore = {}\n", respect_gitignore ? "true" : "false");
+  out += fmt::format("analyse-tests = {}\n", analyse_tests ? "true" : "false");
   out += "\n[tool.sealint.per-file-ignores]\n";
   for (const PerFileIgnore& entry : per_file_ignores)
     out += fmt::format("{} = {}\n", quote(entry.glob), list(entry.rules));

@@ -36,6 +36,9 @@ struct Config {
   // as ruff's; `--no-respect-gitignore` turns it off too).
   bool respect_gitignore = true;
   std::vector<PerFileIgnore> per_file_ignores;
+  // Test code (semantic/test_code.h) gets the findings of every rule (`analyse-tests`,
+  // `--analyse-tests`); by default only rules that report in tests do, and the rest are counted.
+  bool analyse_tests = false;
   std::map<std::string, RuleOptionTable, std::less<>>
       rule_options;  // "SL003" -> {"budget-gib": "1.5"}
   // Where each option was written ("SL003.budget-gib" -> its line), for error messages.

@@ -97,6 +97,17 @@ struct InputError {
   bool operator==(const InputError&) const = default;
 };
 
+// A test function whose findings were left out: rules whose finding needs a long-running loop
+// do not report in test code (semantic/test_code.h) unless `analyse-tests` is set. Counted in
+// the summary, so that nothing is dropped in silence.
+struct LeftOutTest {
+  std::string path;                // as the outputs name the file
+  std::string function;            // its name
+  uint32_t line = 0;               // of its definition
+  std::vector<std::string> rules;  // the rule of each finding left out, in finding order
+  bool operator==(const LeftOutTest&) const = default;
+};
+
 // Total order for deterministic output whatever the job count.
 [[nodiscard]] bool diagnostic_less(const Diagnostic& a, const Diagnostic& b);
 [[nodiscard]] bool input_error_less(const InputError& a, const InputError& b);

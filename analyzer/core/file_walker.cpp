@@ -179,11 +179,13 @@ void walk_folder(const std::string& root, const WalkOptions& options, WalkResult
            fmt::format("cannot read folder '{}': {}", folder.string(), describe(error))});
     }
   }
-  // Where the walk already said why it could not read something, that is the message.
+  // Where the walk already said why it could not read something, that is the message. A folder
+  // with nothing to analyse is a warning, not a failure (ruff exits 0 and warns the same way):
+  // a pre-commit run or a CI job over a folder with no training code yet has nothing wrong.
   if (found == 0 && result.errors.size() == errors_before) {
     result.errors.push_back(
         {root, std::nullopt,
-         fmt::format("no Python or C++ files found under '{}'", display_path(root))});
+         fmt::format("no Python or C++ files found under '{}'", display_path(root)), true});
   }
 }
 

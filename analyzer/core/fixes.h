@@ -1,5 +1,5 @@
 #pragma once
-// Applying fixes to a file's text, and showing them as a unified diff.
+// Applying fixes to a file's text (core/unified_diff.h shows them).
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,11 +20,6 @@ struct AppliedFixes {
 // (the text after any BOM; edit offsets are into it). Suppressed findings are not fixed.
 [[nodiscard]] AppliedFixes apply_fixes(std::string_view code,
                                        const std::vector<Diagnostic>& diagnostics, bool unsafe);
-
-// `--- a/path` / `+++ b/path` and the hunks turning `before` into `after`, with three lines of
-// context; empty when they are equal.
-[[nodiscard]] std::string unified_diff(std::string_view path, std::string_view before,
-                                       std::string_view after);
 
 // FNV-1a 64 of a file's bytes: `--fix` never writes a file whose content changed since it was read.
 // A file read in pieces: pass each piece the digest of those before it.

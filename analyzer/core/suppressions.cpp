@@ -14,8 +14,8 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// `SL001, SL002` or `SL001,SL002`: ids up to the first character that cannot be in a list;
-// `consumed` gets how many characters the list took.
+// `SL001, SL002`, `SL001,SL002` or `grad-accumulation`: ids and names up to the first character
+// that cannot be in a list; `consumed` gets how many characters the list took.
 std::vector<std::string> parse_ids(std::string_view list, size_t* consumed = nullptr) {
   std::vector<std::string> ids;
   size_t i = 0;
@@ -23,7 +23,13 @@ std::vector<std::string> parse_ids(std::string_view list, size_t* consumed = nul
   while (i < list.size()) {
     while (i < list.size() && (list[i] == ',' || list[i] == ' ')) ++i;
     const size_t start = i;
-    while (i < list.size() && std::isalnum(static_cast<unsigned char>(list[i]))) ++i;
+    // A rule's name is a code too (`tensor-collection`): a hyphen inside a word belongs to it.
+    auto in_word = [&](size_t at) {
+      const auto c = static_cast<unsigned char>(list[at]);
+      return std::isalnum(c) || (c == '-' && at > start && at + 1 < list.size() &&
+                                 std::isalnum(static_cast<unsigned char>(list[at + 1])));
+    };
+    while (i < list.size() && in_word(i)) ++i;
     if (i == start) break;
     ids.emplace_back(list.substr(start, i - start));
     end = i;
@@ -32,9 +38,11 @@ std::vector<std::string> parse_ids(std::string_view list, size_t* consumed = nul
   return ids;
 }
 
-// `SL001`, `E501`, `RUF100`: letters then digits, as linters write their codes; a word of prose
-// read as an id (`# noqa: SL001 because ...`) is not one.
+// `SL001`, `E501`, `RUF100`: letters then digits, as linters write their codes, or a kebab-case
+// rule name (`grad-accumulation`); a word of prose read as an id (`# noqa: SL001 because ...`) is
+// not one.
 bool looks_like_code(std::string_view id) {
+  if (id.find('-') != std::string_view::npos) return true;
   size_t letters = 0;
   while (letters < id.size() && std::isalpha(static_cast<unsigned char>(id[letters]))) ++letters;
   return letters > 0 && letters < id.size() &&

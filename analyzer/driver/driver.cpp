@@ -47,6 +47,7 @@ struct FileResult {
   std::vector<InputError> errors;
   std::vector<WatchedLoop> watched;
   std::vector<fs::path> imported;  // DriverOptions::list_imports
+  std::vector<LeftOutTest> left_out_tests;
   std::string path;
   std::optional<uint64_t> digest;
 };
@@ -76,6 +77,7 @@ class Worker {
       if (std::optional<cache::FileOutcome> hit = options.cache->lookup(*key)) {
         result.diagnostics = std::move(hit->diagnostics);
         result.errors = std::move(hit->errors);
+        result.left_out_tests = std::move(hit->left_out_tests);
         return result;
       }
     }
@@ -87,7 +89,8 @@ class Worker {
       analyse_code(input, options, std::move(*bytes), record, result);
     }
     if (key) {
-      options.cache->store(*key, {result.diagnostics, result.errors, std::move(dependencies)});
+      options.cache->store(*key, {result.diagnostics, result.errors, std::move(dependencies),
+                                  result.left_out_tests});
     }
     return result;
   }
@@ -160,8 +163,6 @@ class Worker {
     const rules::RuleContext context{analysis};
     DiagnosticSink sink(module.file(), result.diagnostics);
     const rules::RuleRegistry& registry = input.registry != nullptr ? *input.registry : registry_;
-    // A test runs a few cases and exits: rules about growth per iteration do not run there.
-    const bool test_file = semantic::is_test_file(path_for_test_check(shown, input.config));
     UnusedSuppressionCheck unused;
     unused.every_rule_ran = true;
     for (const auto& rule : registry.rules()) {
@@ -170,9 +171,8 @@ class Worker {
       if (!applies) continue;
       // select / ignore / per-file-ignores: a rule the configuration turns off does not run.
       const bool off =
-          (input.config != nullptr &&
-           !input.config->enabled(rule->info().id, rule->info().on_by_default, input.path)) ||
-          (test_file && !rule->info().reports_in_tests);
+          input.config != nullptr &&
+          !input.config->enabled(rule->info().id, rule->info().on_by_default, input.path);
       if (off) {
         unused.every_rule_ran = false;
         continue;
@@ -194,29 +194,17 @@ class Worker {
       offer_to_index(input, analysis, scope->importer(), *result.digest);
     if (scope && options.list_imports)
       result.imported = project::imported_files(module, scope->importer());
-    // Before findings are dropped (in test classes, below `min-severity`): a comment that silences
+    // Before findings are dropped (in test code, below `min-severity`): a comment that silences
     // one is in use.
     apply_suppressions(module, registry, unused, result.diagnostics, result.errors);
-    drop_findings_in_test_classes(module, registry, result);
+    if (input.config == nullptr || !input.config->analyse_tests)
+      leave_out_findings_in_tests(module, registry, result);
     if (options.watch_loops) watch_loops(module, analysis, result);
     if (input.config != nullptr) {
       std::erase_if(result.diagnostics,
                     [&](const Diagnostic& d) { return d.severity < input.config->min_severity; });
     }
   }
-  // The part of a shown path whose folders say whether it holds tests: all of a relative path;
-  // of an absolute one, what lies below its configuration's folder, else only the file name (a
-  // project checked out under `/home/me/tests/` is not a test suite).
-  static std::string path_for_test_check(const std::string& shown, const Config* config) {
-    const std::filesystem::path path(shown);
-    if (!path.is_absolute()) return shown;
-    if (config != nullptr && !config->root.empty()) {
-      const std::filesystem::path relative = path.lexically_relative(config->root);
-      if (!relative.empty() && *relative.begin() != "..") return relative.generic_string();
-    }
-    return path.filename().string();
-  }
-
   // A file this run analyses may be imported by another: when its analysis took no answer from
   // another file (it is then the file's own), its summary for the index is made from it, so that
   // the file is not parsed twice. (A second analysis of the file alone, for the others, measured
@@ -228,25 +216,38 @@ class Worker {
     index_->offer(file, analysis, digest);  // ignored when the analysis used the project
   }
 
-  // The findings, in a `unittest.TestCase` of a file that is not a test file, of rules that do
-  // not report in tests.
-  static void drop_findings_in_test_classes(const ir::Module& module,
-                                            const rules::RuleRegistry& registry,
-                                            FileResult& result) {
-    const std::vector<ir::SourceRange> classes = semantic::test_class_ranges(module);
-    if (classes.empty()) return;
-    std::vector<std::pair<uint32_t, uint32_t>> lines;
-    for (const ir::SourceRange& range : classes) {
-      lines.emplace_back(module.file().position(range.begin).line,
-                         module.file().position(range.end).line);
+  // The findings in test code of rules that do not report in tests, each counted under its test
+  // function (semantic/test_code.h): a test runs a few iterations, so growth per iteration never
+  // matters there. Suppressed findings go too, uncounted: their comment was counted as used.
+  static void leave_out_findings_in_tests(const ir::Module& module,
+                                          const rules::RuleRegistry& registry, FileResult& result) {
+    const std::vector<const ir::Function*> tests = semantic::test_functions(module);
+    if (tests.empty()) return;
+    struct Lines {
+      uint32_t first;
+      uint32_t last;
+      LeftOutTest left_out;
+    };
+    std::vector<Lines> by_test;
+    for (const ir::Function* test : tests) {
+      const uint32_t first = module.file().position(test->range.begin).line;
+      by_test.push_back({first,
+                         module.file().position(test->range.end).line,
+                         {result.path, std::string(test->name), first, {}}});
     }
     std::erase_if(result.diagnostics, [&](const Diagnostic& d) {
       const rules::Rule* rule = registry.find(d.rule_id);
       if (rule == nullptr || rule->info().reports_in_tests) return false;
-      return std::any_of(lines.begin(), lines.end(), [&](const auto& range) {
-        return d.span.begin.line >= range.first && d.span.begin.line <= range.second;
-      });
+      for (Lines& test : by_test) {
+        if (d.span.begin.line < test.first || d.span.begin.line > test.last) continue;
+        if (!d.suppressed) test.left_out.rules.push_back(d.rule_id);
+        return true;
+      }
+      return false;
     });
+    for (Lines& test : by_test) {
+      if (!test.left_out.rules.empty()) result.left_out_tests.push_back(std::move(test.left_out));
+    }
   }
 
   // The loops that train or run a model and whose growth no finding measures already (a loop
@@ -323,6 +324,8 @@ RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions&
               std::back_inserter(out.diagnostics));
     std::move(result.errors.begin(), result.errors.end(), std::back_inserter(out.errors));
     std::move(result.watched.begin(), result.watched.end(), std::back_inserter(out.watched));
+    std::move(result.left_out_tests.begin(), result.left_out_tests.end(),
+              std::back_inserter(out.left_out_tests));
     for (fs::path& file : result.imported) {
       if (std::find(out.imported.begin(), out.imported.end(), file) == out.imported.end())
         out.imported.push_back(std::move(file));

@@ -56,6 +56,8 @@ struct RunResult {
   std::map<std::string, uint64_t> digests;
   // With DriverOptions::list_imports: the project files the inputs import, each once, absolute.
   std::vector<std::filesystem::path> imported;
+  // Test functions whose findings were left out (Config::analyse_tests off), in input order.
+  std::vector<LeftOutTest> left_out_tests;
 };
 
 class Driver {

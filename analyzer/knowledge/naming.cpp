@@ -113,16 +113,15 @@ bool is_no_grad_like_name(std::string_view name) {
          lowered.find("inference_mode") != std::string::npos;
 }
 
-bool is_test_file_name(std::string_view file_name) {
-  const size_t dot = file_name.rfind('.');
-  const std::string_view stem = file_name.substr(0, dot);
-  return stem.starts_with("test_") || stem.ends_with("_test") || stem.ends_with("_tests") ||
-         stem == "conftest";
+bool is_pytest_module_name(std::string_view file_name) {
+  if (!file_name.ends_with(".py")) return false;
+  const std::string_view stem = file_name.substr(0, file_name.size() - 3);
+  return (stem.starts_with("test_") && stem.size() > 5) ||
+         (stem.ends_with("_test") && stem.size() > 5);
 }
 
-bool is_test_folder_name(std::string_view folder) {
-  return folder == "test" || folder == "tests" || folder == "testing" || folder == "test_utils" ||
-         folder == "unittests";
+bool is_fixture_decorator_name(std::string_view dotted) {
+  return dotted == "fixture" || dotted == "pytest.fixture" || dotted == "pytest_asyncio.fixture";
 }
 
 bool is_loss_function_name(std::string_view name) {

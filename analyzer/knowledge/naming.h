@@ -36,10 +36,12 @@ namespace sealint::knowledge {
 // `maybe_no_grad`): it turns autograd off, as torch's guard of that name does. Projects wrap
 // torch's guards to pick one by version or device, and define the wrapper in another file.
 [[nodiscard]] bool is_no_grad_like_name(std::string_view name);
-// pytest's and unittest's file names: `test_*.py`, `*_test.py`, `conftest.py`.
-[[nodiscard]] bool is_test_file_name(std::string_view file_name);
-// A folder of tests or test helpers: `test`, `tests`, `testing`, `test_utils`.
-[[nodiscard]] bool is_test_folder_name(std::string_view folder);
+// A file pytest collects tests from (its default `python_files`): `test_*.py`, `*_test.py`.
+// Not `conftest.py` (fixtures only), not `train_test` with another extension.
+[[nodiscard]] bool is_pytest_module_name(std::string_view file_name);
+// A decorator that makes a pytest fixture: `pytest.fixture`, `fixture` (imported from pytest),
+// `pytest_asyncio.fixture`; the dotted name as written, without the call's arguments.
+[[nodiscard]] bool is_fixture_decorator_name(std::string_view dotted);
 // A flag or mode that says a pass trains (`is_train`, `training`, `do_train`, `"train"`), not a
 // trainer object (`trainer`), as a loop that serves train and evaluation passes tests it.
 [[nodiscard]] bool is_training_mode_name(std::string_view name);

@@ -9,6 +9,7 @@
 #include "analyzer/output/json_output.h"
 #include "analyzer/output/run_text.h"
 #include "analyzer/output/sarif_output.h"
+#include "analyzer/output/statistics.h"
 
 namespace sealint::output {
 
@@ -16,6 +17,11 @@ namespace {
 
 // Suppressed findings are printed only with --show-suppressed; input errors are array elements.
 void write_lint_json(std::ostream& out, const LintReport& report) {
+  // --statistics: the counts instead of the findings, as the text format prints them.
+  if (report.statistics) {
+    write_statistics_json(out, report.active);
+    return;
+  }
   write_json(out, report.shown, report.errors);
 }
 

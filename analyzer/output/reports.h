@@ -29,6 +29,8 @@ struct LintReport {
   bool statistics = false;  // --statistics: counts per rule instead of the findings
   bool fixing = false;      // --fix was given
   bool show_fixes = false;  // --show-fixes
+  // Test functions whose findings were left out (analyse-tests off): the summary counts them.
+  std::vector<LeftOutTest> left_out_tests = {};
 };
 
 // The training loops a confirm run measured without a finding in them.

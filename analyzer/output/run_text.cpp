@@ -78,6 +78,8 @@ void write_lint_text(std::ostream& out, const LintReport& report) {
   write_fixed(out, report.fixed, report.show_fixes);
   const size_t suppressed = report.diagnostics.size() - report.active.size();
   out << summary_line(report.active, report.files, report.errors, suppressed) << '\n';
+  if (const std::string left_out = left_out_tests_line(report.left_out_tests); !left_out.empty())
+    out << left_out << '\n';
   if (const std::string hint =
           fix_hint_line(report.active, report.fixing, report.text.unsafe_fixes);
       !hint.empty()) {

@@ -10,6 +10,7 @@
 #include "analyzer/core/display_path.h"
 #include "analyzer/core/utf8.h"
 #include "analyzer/output/sparkline.h"
+#include "analyzer/output/statistics.h"
 
 namespace sealint::output {
 
@@ -176,24 +177,7 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
 }
 
 void write_statistics(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {
-  struct Count {
-    std::string id;
-    std::string name;
-    size_t findings = 0;
-    size_t fixable = 0;
-  };
-  std::vector<Count> counts;
-  for (const Diagnostic& d : diagnostics) {
-    auto it = std::find_if(counts.begin(), counts.end(),
-                           [&](const Count& c) { return c.id == d.rule_id; });
-    if (it == counts.end()) it = counts.insert(counts.end(), {d.rule_id, d.rule_name, 0, 0});
-    ++it->findings;
-    if (d.fix) ++it->fixable;
-  }
-  std::stable_sort(counts.begin(), counts.end(), [](const Count& a, const Count& b) {
-    return a.findings != b.findings ? a.findings > b.findings : a.id < b.id;
-  });
-  for (const Count& c : counts) {
+  for (const RuleCount& c : rule_counts(diagnostics)) {
     out << fmt::format("{:>5}  {}  {}{}\n", c.findings, c.id, c.name,
                        c.fixable == 0 ? "" : fmt::format("  [*] {} fixable", c.fixable));
   }
@@ -244,6 +228,22 @@ std::string summary_line(const std::vector<Diagnostic>& diagnostics, size_t file
   if (counts[0] != 0) parts.push_back(plural(counts[0], "note", "notes"));
   return fmt::format("Found {} ({}) in {}{}.", plural(diagnostics.size(), "finding", "findings"),
                      fmt::join(parts, ", "), checked, problems);
+}
+
+std::string left_out_tests_line(const std::vector<LeftOutTest>& left_out) {
+  if (left_out.empty()) return {};
+  size_t findings = 0;
+  std::vector<std::string> rules;
+  for (const LeftOutTest& test : left_out) {
+    findings += test.rules.size();
+    rules.insert(rules.end(), test.rules.begin(), test.rules.end());
+  }
+  std::sort(rules.begin(), rules.end());
+  rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+  return fmt::format(
+      "Left out {} ({}) in {}: tests run a few iterations; `--analyse-tests` reports them.",
+      plural(findings, "finding", "findings"), fmt::join(rules, ", "),
+      plural(left_out.size(), "test function", "test functions"));
 }
 
 void write_input_errors(std::ostream& out, const std::vector<InputError>& errors,

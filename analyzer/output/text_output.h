@@ -48,6 +48,10 @@ void write_statistics(std::ostream& out, const std::vector<Diagnostic>& diagnost
                                        const std::vector<InputError>& errors,
                                        size_t suppressed = 0);
 
+// What was left out in test code: "Left out 3 findings (SL001, SL006) in 2 test functions: tests
+// run a few iterations; `--analyse-tests` reports them." Empty when nothing was.
+[[nodiscard]] std::string left_out_tests_line(const std::vector<LeftOutTest>& left_out);
+
 // One line per input error, for stderr: `path:line:col: error: message` or `sealint: error:
 // message`.
 void write_input_errors(std::ostream& out, const std::vector<InputError>& errors,

@@ -10,8 +10,8 @@
 namespace sealint::rules::sl006 {
 
 // A script named for evaluation (`test.py`, `eval.py`, `inference.py`, `evaluate_ckpt.py`): its
-// top level and its `main()` drive evaluation. Unit tests' files (`test_*.py`) are not read by
-// this rule at all.
+// top level and its `main()` drive evaluation. Unit tests (semantic/test_code.h) are left out
+// by the driver, not here.
 [[nodiscard]] bool is_evaluation_script(const ir::Module& module, const ir::Function& function);
 // What a script named for evaluation is named for: "generation" (`generate_waveform.py`) or
 // "evaluation" (`test.py`), as messages say it.

@@ -51,7 +51,7 @@ void check_handed_step(const ir::Module& module, const ir::FileAnalysis& analysi
                        semantic::ModelRuns& runs, const semantic::HandedStep& step,
                        DiagnosticSink& sink) {
   const ir::Function& function = *step.function;
-  if (analysis.runs_without_grad(function) || function.name.starts_with("test_")) return;
+  if (analysis.runs_without_grad(function)) return;
   // An engine that evaluates: the step never trains (no backward, no optimizer step, in it or
   // in a function of the project it calls), whatever it is called; or by the step's name or the
   // engine's (`evaluator`).

@@ -61,10 +61,18 @@ TEST_F(BadInputTest, ReportsADanglingSymlinkAndAnalysesTheRest) {
   expect_reported(run, "dangling.py", "dangling symbolic link");
 }
 
-TEST_F(BadInputTest, ReportsAFolderWithoutPythonFilesAndAnalysesTheRest) {
+// As ruff does: a warning, and the exit status the other files give (0 for a folder alone).
+TEST_F(BadInputTest, WarnsOfAFolderWithoutPythonFilesAndAnalysesTheRest) {
   write("docs/readme.txt", "not python\n");
   const RunOutput run = this->run({"docs", "good.py"});
-  expect_reported(run, "docs", "no Python or C++ files");
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.err, "docs: warning: no Python or C++ files found under 'docs'\n");
+  EXPECT_THAT(run.out, HasSubstr(std::string(kGoodFile) + std::string(kLeakAt))) << describe(run);
+  std::filesystem::create_directory(cwd() / "empty");
+  const RunOutput empty = this->run({"empty"});
+  EXPECT_EQ(empty.exit_code, 0) << describe(empty);
+  EXPECT_EQ(empty.err, "empty: warning: no Python or C++ files found under 'empty'\n");
+  EXPECT_THAT(empty.out, HasSubstr("No findings in 0 files; 1 input warning (see stderr)."));
 }
 
 // Root reads any file whatever its mode, so sealint runs as `nobody` here (the folder is opened

@@ -45,6 +45,16 @@ TEST_F(CliTest, ReadsStdinUnderTheStdinFilename) {
   EXPECT_THAT(run.out, StartsWith("train.py:10:9:")) << describe(run);
 }
 
+// As ruff does: `--stdin-filename` with no path names stdin, not the working directory (whose
+// other file here would be found by a walk).
+TEST_F(CliTest, StdinFilenameWithoutAPathReadsStdin) {
+  write("other.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--stdin-filename", "train.py"}, kCleanTrainPy);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.")) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("other.py"))) << describe(run);
+}
+
 TEST_F(CliTest, PrintsPathsRelativeToTheWorkingDirectory) {
   const std::filesystem::path absolute = write("src/train.py", kLeakyTrainPy);
   ASSERT_TRUE(absolute.is_absolute());
@@ -87,6 +97,38 @@ TEST_F(CliTest, ExplainsARuleWithItsDocsPage) {
   const RunOutput run = this->run({"explain", "SL001"});
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_THAT(run.out, StartsWith("# SL001 grad-accumulation\n")) << describe(run);
+}
+
+TEST_F(CliTest, ExplainReadsAnIdOrANameInAnyCase) {
+  EXPECT_THAT(this->run({"explain", "sl001"}).out, StartsWith("# SL001 grad-accumulation\n"));
+  EXPECT_THAT(this->run({"explain", "Grad-Accumulation"}).out,
+              StartsWith("# SL001 grad-accumulation\n"));
+  const RunOutput several = this->run({"explain", "SL00"});
+  EXPECT_EQ(several.exit_code, 2) << describe(several);
+  EXPECT_THAT(several.err, HasSubstr("'SL00' names 9 rules; explain one")) << describe(several);
+}
+
+// `ruff check x.py` and `ruff rule F401` are how ruff is run: sealint says its own form.
+TEST_F(CliTest, AnotherToolsCommandWordGetsAHint) {
+  write("x.py", kLeakyTrainPy);
+  const RunOutput check = this->run({"check", "x.py"});
+  EXPECT_EQ(check.exit_code, 2) << describe(check);
+  EXPECT_EQ(check.out, "");
+  EXPECT_EQ(check.err,
+            "sealint: error: 'check' is neither a command nor a file: sealint lints the paths it "
+            "is given, with no command word: `sealint x.py`\n");
+  const RunOutput rule = this->run({"rule", "SL001"});
+  EXPECT_EQ(rule.exit_code, 2) << describe(rule);
+  EXPECT_THAT(rule.err, HasSubstr("a rule's documentation is `sealint explain SL001`"));
+}
+
+TEST_F(CliTest, ConfirmWithTheScriptsOptionsBeforeDashDashSaysWhereTheyGo) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"confirm", "train.py", "--lr", "0.1"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_EQ(run.err,
+            "sealint: error: `sealint confirm` has no option '--lr'; the script's own arguments go "
+            "after `--`: `sealint confirm train.py -- --lr 0.1`\n");
 }
 
 TEST_F(CliTest, ExitsTwoWhenExplainingAnUnknownRule) {
@@ -140,6 +182,16 @@ TEST_F(CliTest, StatisticsCountsTheFindingsOfEachRule) {
   const RunOutput run = this->run({"--statistics", "train.py"});
   EXPECT_THAT(run.out, HasSubstr("    1  SL001  grad-accumulation")) << describe(run);
   EXPECT_THAT(run.out, Not(HasSubstr("error[SL001]"))) << describe(run);
+}
+
+TEST_F(CliTest, StatisticsInJsonAreTheCountsNotTheFindings) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"--statistics", "--format", "json", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.out,
+            "[\n  {\n    \"code\": \"SL001\",\n    \"count\": 1,\n    \"fixable_count\": 1,\n"
+            "    \"name\": \"grad-accumulation\"\n  }\n]\n")
+      << describe(run);
 }
 
 TEST_F(CliTest, ColoursTheOutputWhenAskedTo) {

@@ -3,6 +3,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
@@ -33,6 +34,8 @@ TEST_F(FixTest, DiffPrintsTheUnsafeFixOnlyWhenAskedAndWritesNothing) {
   const RunOutput safe_only = this->run({"--diff", "train.py"});
   EXPECT_EQ(safe_only.exit_code, 0) << describe(safe_only);  // SL001's .item() fix is unsafe
   EXPECT_EQ(safe_only.out, "");
+  EXPECT_EQ(safe_only.err,
+            "sealint: no safe fix to show; 1 fix available with `--diff --unsafe-fixes`\n");
   const RunOutput unsafe = this->run({"--diff", "--unsafe-fixes", "train.py"});
   EXPECT_EQ(unsafe.exit_code, 1) << describe(unsafe);
   EXPECT_THAT(unsafe.out,
@@ -196,6 +199,23 @@ TEST_F(FixTest, AFindingWithAFixThatFixWouldApplyIsMarked) {
   EXPECT_THAT(this->run({"train.py"}).out, Not(HasSubstr("[*]")));
   EXPECT_THAT(this->run({"--unsafe-fixes", "train.py"}).out,
               HasSubstr("error[SL001]: [*] `loss` is added to `total`"));
+}
+
+// Two one-line fixes 35 lines apart: two hunks, each with three lines of context, not one hunk
+// deleting and re-adding everything between them.
+TEST_F(FixTest, DiffPrintsFixesFarApartAsSeparateHunks) {
+  std::string code(kLeakyTrainPy);  // its `total += loss` is line 10
+  for (int i = 0; i < 26; ++i) code += "# filler\n";
+  std::string second(kLeakyTrainPy.substr(kLeakyTrainPy.find("def train")));
+  second.replace(second.find("def train"), 9, "def train_again");
+  code += second;  // it starts on line 38: its `total += loss` is line 45
+  code += "# end\n# end\n# end\n";
+  write("train.py", code);
+  const RunOutput run = this->run({"--diff", "--unsafe-fixes", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("@@ -7,7 +7,7 @@\n"));
+  EXPECT_THAT(run.out, HasSubstr("@@ -42,7 +42,7 @@\n"));
+  EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 2 + 2 * (1 + 8)) << run.out;
 }
 
 TEST_F(FixTest, DiffWorksOnStdin) {

@@ -41,7 +41,16 @@ torch::Tensor train(torch::nn::Linear& model, const std::vector<torch::Tensor>& 
   return total;
 }
 CPP
-git add leaky.py clean.py leaky.cpp
+# The leaky loop as a notebook's one code cell.
+python3 - <<'PY'
+import json
+source = open("leaky.py").read().splitlines(keepends=True)
+cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
+notebook = {"cells": [cell], "metadata": {"language_info": {"name": "python"}}, "nbformat": 4,
+            "nbformat_minor": 5}
+json.dump(notebook, open("leaky.ipynb", "w"), indent=1)
+PY
+git add leaky.py clean.py leaky.cpp leaky.ipynb
 
 status=0
 out=$(pre-commit try-repo "$root" sealint --files leaky.py 2>&1)
@@ -62,5 +71,12 @@ if [ $rc -eq 0 ] || ! grep -q "leaky.cpp:8:5: error\[SL001\]" <<<"$out" ||
   echo "FAIL: the hook should report leaky.cpp's SL001 in one sealint run (exit $rc):"
   echo "$out"; status=1
 fi
-[ $status -eq 0 ] && echo "pre-commit hook: fails on leaky.py and leaky.cpp with SL001 in one run, passes on clean.py"
+# Notebooks go to the hook (pre-commit's `jupyter` type).
+out=$(pre-commit try-repo "$root" sealint --files leaky.ipynb 2>&1)
+rc=$?
+if [ $rc -eq 0 ] || ! grep -q "leaky.ipynb:cell 1:11:9: error\[SL001\]" <<<"$out"; then
+  echo "FAIL: the hook should fail on leaky.ipynb and print its SL001 (exit $rc):"; echo "$out"
+  status=1
+fi
+[ $status -eq 0 ] && echo "pre-commit hook: fails on leaky.py, leaky.ipynb and leaky.cpp with SL001 in one run, passes on clean.py"
 exit $status

@@ -39,6 +39,17 @@ TEST_F(SuppressionTest, JsonMarksTheSuppressedFindingWhenShown) {
   EXPECT_THAT(run.out, HasSubstr("\"suppressed\": true"));
 }
 
+TEST_F(SuppressionTest, ARuleNamedByItsNameIsSuppressed) {
+  std::string code(kLeakyTrainPy);
+  code.replace(code.find("total += loss\n"), 14,
+               "total += loss  # sealint: ignore[grad-accumulation]\n");
+  write("named.py", code);
+  const RunOutput run = this->run({"--extend-select", "SL012", "named.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("No findings in 1 file; 1 suppressed."));
+  EXPECT_EQ(run.err, "");
+}
+
 TEST_F(SuppressionTest, UnknownRuleInASuppressionIsAWarningThatKeepsTheExitStatus) {
   write("other.py", "import torch\nx = 1  # sealint: ignore[SL999]\n");
   const RunOutput run = this->run({"other.py"});

@@ -16,7 +16,8 @@ struct Lowered {
   std::vector<InputError> problems;
 };
 
-inline Lowered lower_python(std::string code) {
+// `path`: the file's name, for what depends on it (test code: semantic/test_code.h).
+inline Lowered lower_python(std::string code, std::string path = "test.py") {
   static_assert(sizeof(code) > 0);
   auto grammar = python::PythonGrammar::load();
   EXPECT_TRUE(grammar.has_value());
@@ -27,7 +28,7 @@ inline Lowered lower_python(std::string code) {
   budget.base_micros = 600'000'000;
   auto frontend = python::PythonFrontend::create(*grammar, budget);
   EXPECT_TRUE(frontend.has_value());
-  auto file = SourceFile::from_bytes("test.py", std::move(code));
+  auto file = SourceFile::from_bytes(std::move(path), std::move(code));
   EXPECT_TRUE(file.has_value());
   auto lowered = frontend->lower(std::make_shared<const SourceFile>(std::move(*file)));
   EXPECT_TRUE(lowered.has_value());

@@ -56,6 +56,7 @@ Entry sample_entry() {
   entry.outcome.dependencies.lookups = {{"/p/train.py", ".helpers.f", "/p/helpers.py", "f"},
                                         {"/p/train.py", "missing.g", "", ""}};
   entry.outcome.dependencies.files = {{"/p/helpers.py", 77}, {"/p/big.py", std::nullopt}};
+  entry.outcome.left_out_tests = {{"nb.ipynb", "test_converges", 5, {"SL001", "SL002", "SL001"}}};
   return entry;
 }
 
@@ -114,11 +115,13 @@ TEST(EntryTest, RoundTripsTheResultsOfEveryFixture) {
   const RunResult result = driver.run(inputs, options);
   ASSERT_GT(result.diagnostics.size(), 100U);
   Entry entry = sample_entry();
-  entry.outcome = {result.diagnostics, result.errors, {}};
+  ASSERT_FALSE(result.left_out_tests.empty());  // fixtures/python/tests/, unittest_classes.py
+  entry.outcome = {result.diagnostics, result.errors, {}, result.left_out_tests};
   const std::optional<Entry> decoded = decode_entry(encode_entry(entry));
   ASSERT_TRUE(decoded.has_value());
   EXPECT_EQ(decoded->outcome.diagnostics, result.diagnostics);
   EXPECT_EQ(decoded->outcome.errors, result.errors);
+  EXPECT_EQ(decoded->outcome.left_out_tests, result.left_out_tests);
 }
 
 TEST(EntryTest, RejectsEveryTruncation) {
@@ -144,7 +147,7 @@ TEST(EntryTest, RejectsForeignFiles) {
   EXPECT_FALSE(decode_entry(std::string("SQLite format 3\0", 16)).has_value());
   EXPECT_FALSE(decode_entry(kEntryMagic).has_value());
   std::string other_format = encode_entry(sample_entry());
-  other_format[kEntryMagic.size() - 1] = '\x02';  // a later format's entry
+  other_format[kEntryMagic.size() - 1] = '\x03';  // a later format's entry
   EXPECT_FALSE(decode_entry(other_format).has_value());
 }
 

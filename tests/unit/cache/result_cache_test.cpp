@@ -43,7 +43,7 @@ class ResultCacheTest : public testing::ScratchFolder {
     d.span = {{10, 9, 9, 200, 0}, {10, 22, 22, 213, 0}};
     d.message = std::move(message);
     d.fix = Fix{"add a number", false, {{{200, 213}, d.span, "total += loss.item()"}}};
-    return {{d}, {{"train.py", Position{}, "a warning", true}}, {}};
+    return {{d}, {{"train.py", Position{}, "a warning", true}}, {}, {}};
   }
 
   [[nodiscard]] fs::path entry_path(const EntryKey& k) const {

@@ -20,6 +20,18 @@ TEST(SuppressionParseTest, ReadsEachFormWithItsScope) {
   EXPECT_TRUE(parse_suppression("# sealint: ignore")->rules.empty());
 }
 
+TEST(SuppressionParseTest, ReadsRuleNamesWithTheirHyphens) {
+  auto named = parse_suppression("# sealint: ignore[tensor-collection, SL001]");
+  ASSERT_TRUE(named);
+  EXPECT_EQ(named->rules, (std::vector<std::string>{"tensor-collection", "SL001"}));
+  EXPECT_TRUE(named->alone);
+  EXPECT_EQ(parse_suppression("# noqa: grad-accumulation")->rules,
+            (std::vector<std::string>{"grad-accumulation"}));
+  // A dash between words is prose, not part of a code.
+  EXPECT_EQ(parse_suppression("# noqa: SL001 - logged")->rules,
+            (std::vector<std::string>{"SL001"}));
+}
+
 TEST(SuppressionParseTest, BareFormsBelongToOtherLinters) {
   EXPECT_FALSE(parse_suppression("# noqa"));
   EXPECT_FALSE(parse_suppression("// NOLINT"));

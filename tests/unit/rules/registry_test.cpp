@@ -63,6 +63,20 @@ TEST(RegistryTest, DocsPageSecondLineIsGeneratedFromRuleInfo) {
   }
 }
 
+// What a rule does in test code (RuleInfo::reports_in_tests) is on its page, so that leaving test
+// code out is never silent.
+TEST(RegistryTest, DocsPageSaysWhetherTheRuleReportsInTestCode) {
+  const RuleRegistry registry;
+  for (const auto& rule : registry.rules()) {
+    const std::string_view doc = rule_doc(rule->info().id);
+    const bool says_reports = doc.find("This rule reports in test code too") != std::string::npos;
+    const bool says_left_out =
+        doc.find("rule does not report unless `analyse-tests = true`") != std::string::npos;
+    EXPECT_EQ(says_reports, rule->info().reports_in_tests) << rule->info().id;
+    EXPECT_EQ(says_left_out, !rule->info().reports_in_tests) << rule->info().id;
+  }
+}
+
 // README.md holds `sealint rules --markdown` verbatim: regenerate it from there.
 TEST(RegistryTest, ReadmeRulesTableIsGeneratedFromRuleInfo) {
   const RuleRegistry registry;
