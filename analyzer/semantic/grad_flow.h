@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analyzer/ir/binding_index.h"
 #include "analyzer/ir/facts.h"
 #include "analyzer/ir/foreign.h"
 #include "analyzer/ir/ir.h"
@@ -145,6 +146,9 @@ class FileAnalysis {
   const DrainedAttributes& drained_attributes(
       const ClassDef& cls, const std::function<DrainedAttributes()>& compute) const;
 
+  // Where each name is bound in `function`, indexed on first use (binding_index.h).
+  const BindingIndex& bindings(const Function& function) const;
+
   // What walking one function produced.
   struct FunctionState {
     FunctionSummary summary;
@@ -181,6 +185,7 @@ class FileAnalysis {
   // Loops whose body computes a loss with autograd on, outside the methods of a module class.
   mutable std::unordered_map<const Stmt*, bool> model_run_loops_;
   mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
+  mutable std::unordered_map<const Function*, std::unique_ptr<BindingIndex>> binding_indexes_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;
