@@ -8,7 +8,7 @@ doubles. For each shape it times one run at N and one at 2N (best of RUNS) and p
 a linear analysis gives about 2. It exits 1 when a ratio passes LIMIT (default 3).
 
 usage: bench/scaling.py [SEALINT] [N]     (default build/release/sealint, N = 16000)
-       RUNS=3 LIMIT=3.0
+       RUNS=3 LIMIT=3.0 SHAPES=tensorflow,findings (default: every shape)
 """
 import os
 import subprocess
@@ -73,13 +73,23 @@ def lines_of(shape, n):
     elif shape == "imports":
         for i in range(n):
             out += [f"import mod{i} as m{i}", f"def f{i}(x):", f"    return m{i}.g(x)"]
+    elif shape == "tensorflow":  # functions of a TensorFlow file, each calling the one before
+        out = ["import tensorflow as tf"]
+        for i in range(n):
+            out += [f"def f{i}(x):", f"    y = tf.reduce_sum(x) + {i}",
+                    f"    return f{i - 1}(y)" if i else "    return y"]
+    elif shape == "findings":  # a script of leaking loops at the top level: one finding each
+        out += ["model = torch.nn.Linear(4, 4)", "data = [torch.zeros(4)]"]
+        for i in range(n):
+            out += [f"total{i} = 0", "for x in data:", "    loss = model(x).sum()",
+                    "    loss.backward()", f"    total{i} += loss"]
     else:
         raise ValueError(shape)
     return out
 
 
 SHAPES = ["assignments", "branches", "loops", "methods", "method-calls", "calls", "elif", "try",
-          "attributes", "classes", "comprehensions", "imports", "accumulators"]
+          "attributes", "classes", "comprehensions", "imports", "accumulators", "tensorflow", "findings"]
 
 
 def best_time(sealint, path, runs):
@@ -105,7 +115,8 @@ def main():
     worst = 0.0
     print(f"{'shape':<16}{'N':>8}{'time N':>10}{'time 2N':>10}{'ratio':>8}")
     with tempfile.TemporaryDirectory(prefix="sealint-scaling.") as folder:
-        for shape in SHAPES:
+        chosen = os.environ.get("SHAPES", "")
+        for shape in chosen.split(",") if chosen else SHAPES:
             times = []
             for size in (n, 2 * n):
                 path = os.path.join(folder, f"{shape}_{size}.py")

@@ -234,7 +234,7 @@ class GradAccumulation final : public Rule {
                             "alive",
                             value.text, acc.running_statistic ? "folded into" : "added to", target,
                             region->repeats_clause(), region->unit()),
-                std::move(help), region->growth_evidence(acc.key), std::move(fix))
+                std::move(help), region->growth_evidence(analysis, acc.key), std::move(fix))
         .probe = region->probe(module, ProbeMeasure::Growth, {acc.key});
   }
 
@@ -269,7 +269,7 @@ class GradAccumulation final : public Rule {
           const QuotedExpr value = quote(module, *arg);
           const std::string_view class_name = at.owner();
           const std::string owner = class_name.empty() ? "" : std::string(class_name) + ".";
-          std::vector<Related> related = region->growth_evidence(receiver_key);
+          std::vector<Related> related = region->growth_evidence(analysis, receiver_key);
           if (effect.stmt != nullptr) {
             related.insert(
                 related.begin(),
@@ -315,7 +315,7 @@ class GradAccumulation final : public Rule {
     if (!region || region->is_forward()) return false;
     const Expr& value = *effect.stmt->value;
     const QuotedExpr text = quote(module, value);
-    std::vector<Related> related = region->growth_evidence(receiver_key);
+    std::vector<Related> related = region->growth_evidence(analysis, receiver_key);
     related.insert(related.begin(),
                    {effect.stmt->range, fmt::format("`{}()` adds `{}` to `self.{}` here",
                                                     method.name, text.text, effect.attr)});

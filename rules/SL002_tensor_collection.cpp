@@ -216,7 +216,7 @@ class TensorCollection final : public Rule {
                               : store.verb == kConcatenated ? "; the tensor outlives the loop"
                                                             : "; the container outlives the loop",
                               region.unit()),
-                  std::move(help), region.growth_evidence(key))
+                  std::move(help), region.growth_evidence(analysis, key))
           .probe = region.probe(module, ProbeMeasure::Growth, {key});
       return;
     }
@@ -227,7 +227,7 @@ class TensorCollection final : public Rule {
                 text.complete ? fmt::format("keep a CPU copy: `{}`",
                                             method_on(*store.value, text.text, "cpu()"))
                               : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
-                region.growth_evidence(key), std::nullopt, Severity::Note)
+                region.growth_evidence(analysis, key), std::nullopt, Severity::Note)
         .probe = region.probe(module, ProbeMeasure::Growth, {key});
   }
 
@@ -247,7 +247,7 @@ class TensorCollection final : public Rule {
                       reset_methods_for(analysis, receiver_fact, effect.attr));
     if (!region || region->is_forward()) return false;
     const QuotedExpr text = quote(module, *effect.value);
-    std::vector<Related> related = region->growth_evidence(receiver_key);
+    std::vector<Related> related = region->growth_evidence(analysis, receiver_key);
     if (effect.stmt != nullptr) {
       related.insert(related.begin(),
                      {effect.stmt->range, fmt::format("`{}()` stores `{}` in `self.{}` here",
@@ -299,7 +299,7 @@ class TensorCollection final : public Rule {
                             reset_methods_for(analysis, at.receiver, effect.attr));
           if (!region || region->is_forward()) return true;
           const QuotedExpr text = quote(module, *kept);
-          std::vector<Related> related = region->growth_evidence(receiver_key);
+          std::vector<Related> related = region->growth_evidence(analysis, receiver_key);
           const bool one_tensor = text.complete && kept->kind != ExprKind::Collection;
           // A method of this file keeps a part of a tuple or list handed over
           // (`self._update((y_pred, y))`, which has no `.detach()`): the statement that keeps it

@@ -276,7 +276,7 @@ class HiddenStateNotDetached final : public Rule {
     if (loop == nullptr || detached_element_wise(function, *loop, state->name)) return;
     const std::string callee = quote(module, *call->callee()).text;
     const Region region = Region::loop(function, *loop);
-    std::vector<Related> related = region.growth_evidence(state->name);
+    std::vector<Related> related = region.growth_evidence(analysis, state->name);
     if (rebinding != nullptr) {
       related.insert(related.end() - 1,
                      {rebinding->range,

@@ -184,6 +184,14 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   if (cpp::is_cpp_source(options.script)) {
     return fail(fmt::format("'{}' is C++: confirm mode runs Python scripts", options.script));
   }
+  // `-o train.py` would replace the script with its findings (lint refuses the same), and
+  // `-o` naming the result or snapshot read would replace what is being read.
+  for (const std::string* read : {&options.script, &options.result_path, &options.snapshot_path}) {
+    if (!options.output_path.empty() && !read->empty() &&
+        std::filesystem::equivalent(options.output_path, *read, error))
+      return fail(
+          fmt::format("-o '{}' names '{}', which confirm reads", options.output_path, *read));
+  }
   auto analysis = analyse(options, registry);
   if (!analysis) return fail(analysis.error());
   output::write_input_errors(std::cerr, analysis->errors, {false});

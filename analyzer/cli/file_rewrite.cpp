@@ -5,14 +5,18 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "analyzer/core/bounded_read.h"
 #include "analyzer/core/descriptor.h"
 
 namespace sealint::cli {
@@ -45,14 +49,42 @@ bool copy_attributes(const std::string& path, int fd) {
   return true;
 }
 
-// In place: the inode, its links, owner and attributes stay; a crash midway leaves part of it.
+// `bytes` written at `offset`; false with errno set on an error or a short write.
+bool write_at(int fd, std::string_view bytes, size_t offset) {
+  return ::lseek(fd, static_cast<off_t>(offset), SEEK_SET) >= 0 && write_all(fd, bytes);
+}
+
+// In place: the inode, its links, owner and attributes stay. A write that fails part-way (a full
+// disk, a quota) must not leave a file that is neither the old text nor the new one, so the room
+// is made first: what the new text has past the old end is written and synced before any old byte
+// changes, and cut off again when that fails. The old bytes, read first, go back if overwriting
+// them fails all the same (an I/O error, a quota that shows only at fsync).
 Result<bool> rewrite_in_place(const std::string& path, const std::string& bytes) {
-  Descriptor fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
+  Descriptor fd(::open(path.c_str(), O_RDWR | O_CLOEXEC | O_NOCTTY));
   if (fd.get() < 0) return cannot_write(path, errno);
-  if (!write_all(fd.get(), bytes) || ::ftruncate(fd.get(), static_cast<off_t>(bytes.size())) != 0 ||
-      ::fsync(fd.get()) != 0 || !fd.close())
-    return cannot_write(path, errno);
-  return true;
+  auto old = read_descriptor_bounded(fd.get(), path, std::numeric_limits<size_t>::max());
+  if (!old) return make_error(fmt::format("{}; not fixed", old.error()));
+  const std::string_view text(bytes);
+  if (text.size() > old->size() &&
+      (!write_at(fd.get(), text.substr(old->size()), old->size()) || ::fsync(fd.get()) != 0)) {
+    const int error = errno;
+    if (::ftruncate(fd.get(), static_cast<off_t>(old->size())) == 0 && ::fsync(fd.get()) == 0)
+      return make_error(
+          fmt::format("cannot write '{}': {}; the file is unchanged", path, std::strerror(error)));
+    return cannot_write(path, error);
+  }
+  if (write_at(fd.get(), text.substr(0, std::min(text.size(), old->size())), 0) &&
+      ::ftruncate(fd.get(), static_cast<off_t>(text.size())) == 0 && ::fsync(fd.get()) == 0 &&
+      fd.close())
+    return true;
+  const int error = errno;
+  if (fd.valid() && write_at(fd.get(), *old, 0) &&
+      ::ftruncate(fd.get(), static_cast<off_t>(old->size())) == 0 && ::fsync(fd.get()) == 0)
+    return make_error(
+        fmt::format("cannot write '{}': {}; its old content is back", path, std::strerror(error)));
+  return make_error(
+      fmt::format("cannot write '{}': {}, nor put its old content back: the file may be cut", path,
+                  std::strerror(error)));
 }
 
 // Beside the file, then renamed over it; nullopt when the new file could not carry the original's

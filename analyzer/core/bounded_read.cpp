@@ -51,8 +51,12 @@ Result<std::string> read_descriptor_bounded(int fd, const std::string& shown, si
   }
 }
 
-Result<std::string> read_file_bounded(const std::string& path, const std::string& shown,
-                                      size_t limit) {
+namespace {
+
+enum class Kinds { Any, RegularOnly };
+
+Result<std::string> read_bounded(const std::string& path, const std::string& shown, size_t limit,
+                                 Kinds kinds) {
   // O_NONBLOCK: opening a FIFO for reading waits for a writer; without one it now reads as empty.
   // O_NOCTTY: a terminal named as input does not become sealint's controlling terminal.
   const Descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
@@ -63,12 +67,26 @@ Result<std::string> read_file_bounded(const std::string& path, const std::string
   struct stat info {};
   if (::fstat(fd.get(), &info) != 0) return cannot_read(shown, errno);
   if (S_ISDIR(info.st_mode)) return make_error(fmt::format("cannot read '{}': is a folder", shown));
+  if (kinds == Kinds::RegularOnly && !S_ISREG(info.st_mode))
+    return make_error(fmt::format("cannot read '{}': not a regular file", shown));
   if (S_ISREG(info.st_mode) && static_cast<uintmax_t>(info.st_size) > limit)
     return too_large(shown, limit);
   // Reads block again once open: a FIFO with a writer (`sealint <(cat x)`) is read to its end.
   const int flags = ::fcntl(fd.get(), F_GETFL);
   if (flags >= 0) (void)::fcntl(fd.get(), F_SETFL, flags & ~O_NONBLOCK);
   return read_descriptor_bounded(fd.get(), shown, limit);
+}
+
+}  // namespace
+
+Result<std::string> read_file_bounded(const std::string& path, const std::string& shown,
+                                      size_t limit) {
+  return read_bounded(path, shown, limit, Kinds::Any);
+}
+
+Result<std::string> read_regular_file_bounded(const std::string& path, const std::string& shown,
+                                              size_t limit) {
+  return read_bounded(path, shown, limit, Kinds::RegularOnly);
 }
 
 }  // namespace sealint

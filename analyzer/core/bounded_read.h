@@ -14,6 +14,11 @@ namespace sealint {
 [[nodiscard]] Result<std::string> read_file_bounded(const std::string& path,
                                                     const std::string& shown, size_t limit);
 
+// The same for a file that must be a regular file (a configuration the repository commits, such
+// as compile_commands.json): a device, a FIFO or a socket is refused without reading a byte.
+[[nodiscard]] Result<std::string> read_regular_file_bounded(const std::string& path,
+                                                            const std::string& shown, size_t limit);
+
 // All of an open descriptor's bytes (stdin), with the same limit and messages.
 [[nodiscard]] Result<std::string> read_descriptor_bounded(int fd, const std::string& shown,
                                                           size_t limit);

@@ -3,13 +3,12 @@
 #include <clang/Basic/Version.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendActions.h>
-#include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <fmt/format.h>
 
 #include <filesystem>
 
-#include "analyzer/cpp/database_flags.h"
+#include "analyzer/cpp/compile_database.h"
 #include "analyzer/cpp/pch_cache.h"
 #include "analyzer/cpp/torch_model.h"
 
@@ -18,17 +17,6 @@ namespace sealint::cpp {
 namespace {
 
 constexpr std::string_view kModelRoot = "/sealint-torch-model";
-
-// Arguments from compile_commands.json for `file`: only what changes how it parses
-// (database_flags.h); nullopt when the database has no entry for it.
-std::optional<DatabaseFlags> database_args(const std::string& dir, const std::string& file) {
-  std::string error;
-  auto database = clang::tooling::CompilationDatabase::loadFromDirectory(dir, error);
-  if (!database) return std::nullopt;
-  auto commands = database->getCompileCommands(file);
-  if (commands.empty()) return std::nullopt;
-  return parse_flags_of_entry(commands.front().CommandLine, file, commands.front().Directory);
-}
 
 // The PCH's refusal shows at the start of the parse; the AST of that parse is not wanted.
 bool pch_accepted(const ParseDiagnostics& diagnostics, const IncludeLog&) {
@@ -202,8 +190,11 @@ Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real
   const std::string absolute =
       std::filesystem::absolute(real_path, error).lexically_normal().string();
   if (!options.compile_commands_dir.empty()) {
-    if (auto from_database = database_args(options.compile_commands_dir, absolute)) {
-      args = std::move(from_database->kept);
+    auto from_database = database_flags_for(options.compile_commands_dir, absolute);
+    if (!from_database) {
+      note = fmt::format("{}: C++17 defaults used", from_database.error());
+    } else if (*from_database) {
+      args = std::move((*from_database)->kept);
     } else {
       note = "no compile_commands.json entry for this file: C++17 defaults used";
     }

@@ -63,12 +63,19 @@ DatabaseFlags parse_flags_of_entry(const std::vector<std::string>& command_line,
   for (size_t i = 1; i < command_line.size(); ++i) {  // [0] is the compiler
     const std::string& arg = command_line[i];
     if (arg == file || std::filesystem::path(arg).filename() == file_name) continue;
+    // `@file` is a response file: whatever reads it reads a file the repository names (a FIFO,
+    // /dev/zero). Never kept, nor as a flag's value, where it would stand alone once passed on.
+    if (arg.starts_with('@')) {
+      flags.dropped.push_back(arg);
+      continue;
+    }
     if (std::string_view flag = prefix_in(arg, kPathFlags); !flag.empty()) {
       // `--sysroot=dir` and `--sysroot dir`; `-Idir` and `-I dir`.
       std::string_view value = std::string_view(arg).substr(flag.size());
       if (value.starts_with('=')) value.remove_prefix(1);
       std::string path;
-      if (value.starts_with('-')) {
+      if (value.starts_with('-') ||
+          (value.empty() && i + 1 < command_line.size() && command_line[i + 1].starts_with('@'))) {
         flags.dropped.push_back(arg);  // `-isystem-after`, `-Ifoo` is fine but `-I-` is not ours
         continue;
       }

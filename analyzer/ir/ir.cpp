@@ -11,9 +11,29 @@ std::string Module::resolve_import(std::string_view local) const {
   return it == import_index_.end() ? std::string(local) : imports[it->second].dotted;
 }
 
+namespace {
+
+std::string_view package_of(const ImportAlias& alias) {
+  return std::string_view(alias.dotted).substr(0, alias.dotted.find('.'));
+}
+
+}  // namespace
+
 void Module::index_imports() {
   import_index_.clear();
-  for (size_t i = 0; i < imports.size(); ++i) import_index_[imports[i].local] = i;
+  imported_packages_.clear();
+  for (size_t i = 0; i < imports.size(); ++i) {
+    import_index_[imports[i].local] = i;
+    imported_packages_.emplace(package_of(imports[i]));
+  }
+  indexed_imports_ = imports.size();
+}
+
+bool Module::imports_package(std::string_view package) const {
+  // Imports added since the index was built (a test assembling a module by hand) are scanned.
+  if (indexed_imports_ == imports.size()) return imported_packages_.contains(std::string(package));
+  return std::any_of(imports.begin(), imports.end(),
+                     [&](const ImportAlias& alias) { return package_of(alias) == package; });
 }
 
 std::string dotted_name(const Expr* expr) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
@@ -279,7 +280,10 @@ class Module {
   [[nodiscard]] bool is_import_alias(std::string_view local) const {
     return import_index_.contains(local);
   }
-  // Builds the lookup behind the two above; the frontend calls it once `imports` is complete.
+  // Whether an import of the file names `package` or a module of it (`import tensorflow.compat`
+  // and `from tensorflow import keras` name "tensorflow").
+  [[nodiscard]] bool imports_package(std::string_view package) const;
+  // Builds the lookups behind the three above; the frontend calls it once `imports` is complete.
   // (A file may hold thousands of imports: a scan per lookup was quadratic.)
   void index_imports();
 
@@ -292,6 +296,8 @@ class Module {
   std::deque<ClassDef> classes_;
   std::deque<std::string> strings_;
   std::unordered_map<std::string_view, size_t> import_index_;  // local name -> its last binding
+  std::unordered_set<std::string> imported_packages_;          // the first component of each import
+  size_t indexed_imports_ = 0;  // how many imports the two indexes cover
 };
 
 // A frontend's output for one file: the IR, and the input problems met on the way (the first

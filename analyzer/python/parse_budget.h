@@ -11,6 +11,7 @@ namespace sealint::python {
 struct ParseBudget {
   // Ordinary code needs about 50 bytes of parser memory per byte of source.
   size_t memory_bytes = size_t{2} << 30;
+  // The parsing thread's CPU time, not wall-clock time, which a loaded machine stretches.
   // Ordinary code parses at about 5 MB per second; tree-sitter-python's scanner is quadratic in a
   // run of `\` continuation lines (20,000 take 3 s, 70,000 over a minute).
   uint64_t base_micros = 10'000'000;

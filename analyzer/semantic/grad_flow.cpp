@@ -1868,6 +1868,12 @@ const FileAnalysis::DrainedAttributes& FileAnalysis::drained_attributes(
   return it->second;
 }
 
+const BindingIndex& FileAnalysis::bindings(const Function& function) const {
+  std::unique_ptr<BindingIndex>& index = binding_indexes_[&function];
+  if (!index) index = std::make_unique<BindingIndex>(function);
+  return *index;
+}
+
 bool FileAnalysis::runs_without_grad(const Function& function) const {
   auto it = no_grad_functions_.find(&function);
   return it != no_grad_functions_.end() && it->second;

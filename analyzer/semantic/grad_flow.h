@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analyzer/ir/binding_index.h"
 #include "analyzer/ir/facts.h"
 #include "analyzer/ir/foreign.h"
 #include "analyzer/ir/ir.h"
@@ -164,6 +165,9 @@ class FileAnalysis {
   };
   const ReturnedUse& returned_use(const Function& function) const;
 
+  // Where each name is bound in `function`, indexed on first use (binding_index.h).
+  const BindingIndex& bindings(const Function& function) const;
+
   // What walking one function produced.
   struct FunctionState {
     FunctionSummary summary;
@@ -202,6 +206,7 @@ class FileAnalysis {
   mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
   mutable std::optional<std::unordered_map<const Function*, ReturnedUse>> returned_uses_;
   mutable std::unordered_map<const Function*, std::vector<ValueKind>> use_kinds_;
+  mutable std::unordered_map<const Function*, std::unique_ptr<BindingIndex>> binding_indexes_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;
   std::unordered_map<std::string_view, const ClassDef*> classes_by_name_;

@@ -401,18 +401,20 @@ bool iterates_written_out_argument(const ir::Function& function, const Stmt& loo
   if (iterable == nullptr || iterable->kind != ExprKind::Name) return false;
   const std::optional<size_t> index = parameter_index(function, iterable->text);
   if (!index) return false;
-  // Rebound in the body: the loop may not see what the callers pass.
-  Definitions definitions;
-  if (!definitions.of(function, std::string(iterable->text)).empty()) return false;
   const std::vector<CallSite>& sites = calls.of(function);
   if (sites.empty()) return false;
   const Expr* fallback = function.params[*index].default_value;
-  return std::all_of(sites.begin(), sites.end(), [&](const CallSite& site) {
+  const bool written_out = std::all_of(sites.begin(), sites.end(), [&](const CallSite& site) {
     bool unknown = false;
     const Expr* passed = argument_for(function, *site.call, *index, unknown);
     if (unknown) return false;
     return written_out_data(passed != nullptr ? passed : fallback, kCallDepth);
   });
+  // Rebound in the body: the loop may not see what the callers pass. Asked last: the index of
+  // the function's definitions is one walk of it, and this question comes once per loop (a
+  // function of N loops over a parameter took N walks of itself).
+  Definitions definitions;
+  return written_out && definitions.of(function, std::string(iterable->text)).empty();
 }
 
 bool called_only_on_written_out_data(const ir::Module& module, const ir::Function& function,

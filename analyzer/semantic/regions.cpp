@@ -116,10 +116,10 @@ std::optional<Related> created_in_init(const ir::Function& function, std::string
 }
 
 // Where a place that outlives the loop comes from: its binding before the loop, or the caller.
-std::vector<Related> made_before(const ir::Function& function, const ir::Stmt& loop,
-                                 std::string_view key) {
+std::vector<Related> made_before(const ir::FileAnalysis& analysis, const ir::Function& function,
+                                 const ir::Stmt& loop, std::string_view key) {
   const std::string_view root = ir::place_root(key);
-  if (const ir::Stmt* binding = ir::binding_before(function, loop, key))
+  if (const ir::Stmt* binding = analysis.bindings(function).binding_before(loop, key))
     return {{binding->range, fmt::format("`{}` is created here, before the loop", root)}};
   std::vector<Related> related;
   for (const ir::Param& param : function.params) {
@@ -133,10 +133,11 @@ std::vector<Related> made_before(const ir::Function& function, const ir::Stmt& l
 
 }  // namespace
 
-std::vector<Related> Region::growth_evidence(std::string_view key) const {
+std::vector<Related> Region::growth_evidence(const ir::FileAnalysis& analysis,
+                                             std::string_view key) const {
   std::vector<Related> related;
   if (is_loop()) {
-    related = made_before(*function_, *loop_, key);
+    related = made_before(analysis, *function_, *loop_, key);
   } else if (std::optional<Related> created = created_in_init(*function_, key)) {
     related.push_back(std::move(*created));
   }
@@ -215,7 +216,8 @@ std::optional<Region> growth_region(const ir::FileAnalysis& analysis, const ir::
     // stops after its first pass holds one.
     if (ir::resets_in(loop.body, key, reset_methods) || runs_at_most_once(loop))
       return std::nullopt;
-    if (analysis.is_iteration_loop(loop) && ir::defined_outside(function, loop, key)) {
+    if (analysis.is_iteration_loop(loop) &&
+        analysis.bindings(function).defined_outside(loop, key)) {
       if (combines_returned_terms(analysis, function, loop, key)) return std::nullopt;
       return Region::loop(function, loop);
     }

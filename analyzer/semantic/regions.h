@@ -49,8 +49,10 @@ class Region {
   // it"), or the function's name ("PyTorch Lightning calls `training_step()` once per batch").
   [[nodiscard]] Related repetition(std::string_view loop_note = "the loop that repeats it") const;
   // Related locations for the place `key` that grows across runs: where it is created (before
-  // the loop, by the caller, in `__init__`), then the repetition.
-  [[nodiscard]] std::vector<Related> growth_evidence(std::string_view key) const;
+  // the loop, by the caller, in `__init__`), then the repetition. `analysis` is the file's, which
+  // keeps where the function binds each name.
+  [[nodiscard]] std::vector<Related> growth_evidence(const ir::FileAnalysis& analysis,
+                                                     std::string_view key) const;
   // What confirm mode measures for a finding here: the places `keys` across the region's runs.
   [[nodiscard]] ProbeHint probe(const ir::Module& module, ProbeMeasure measure,
                                 const std::vector<std::string>& keys) const;

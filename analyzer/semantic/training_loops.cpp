@@ -91,19 +91,63 @@ void add_loop_length(const Module& module, const Stmt& loop, ProbeHint& hint) {
     hint.length_of = std::move(key);
 }
 
+// The statements of `body` whose range holds `inner`'s: a block's statements are in source order
+// and do not overlap, so they sit together where the ends pass `inner`'s end.
+std::vector<const Stmt*> holding(const std::vector<Stmt*>& body, const Stmt& inner) {
+  std::vector<const Stmt*> out;
+  auto it = std::partition_point(body.begin(), body.end(), [&](const Stmt* stmt) {
+    return stmt->range.end < inner.range.end;
+  });
+  for (; it != body.end() && (*it)->range.begin <= inner.range.begin; ++it) {
+    if ((*it)->range.end >= inner.range.end) out.push_back(*it);
+  }
+  return out;
+}
+
+// Follows `body` down to `loop` as for_each_nested walks it, entering only the statements whose
+// range holds the loop's (what the whole walk visited per question made a script of N loops take
+// N walks of the module). True when found; `enclosed` is set when one of the loops on the way
+// holds it in a statement of its body, as block_contains asks.
+bool reaches(const std::vector<Stmt*>& body, const Stmt& loop, bool& enclosed) {
+  for (const Stmt* stmt : holding(body, loop)) {
+    if (stmt == &loop) return true;
+    switch (stmt->kind) {
+      case StmtKind::Loop:
+        if (reaches(stmt->body, loop, enclosed)) {
+          enclosed = enclosed || block_contains(stmt->body, loop);
+          return true;
+        }
+        if (reaches(stmt->orelse, loop, enclosed)) return true;
+        break;
+      case StmtKind::Guard:
+      case StmtKind::If:
+      case StmtKind::Other:
+        if (reaches(stmt->body, loop, enclosed) || reaches(stmt->orelse, loop, enclosed))
+          return true;
+        break;
+      case StmtKind::Try:
+        if (reaches(stmt->body, loop, enclosed)) return true;
+        for (const Handler& handler : stmt->handlers) {
+          if (reaches(handler.body, loop, enclosed)) return true;
+        }
+        if (reaches(stmt->orelse, loop, enclosed) || reaches(stmt->finalbody, loop, enclosed))
+          return true;
+        break;
+      default:  // a def or class body is its own function's; the rest hold no statements
+        break;
+    }
+  }
+  return false;
+}
+
 // Whether `loop` can run more than one pass: anywhere but at the script's top level outside
 // any other loop's body (a function may be called again; an enclosing loop enters it again; a
 // loop's `else` runs once).
 bool loop_may_repeat(const Module& module, const Stmt& loop) {
   for (const Function& function : module.functions()) {
     if (function.name != "<module>") continue;
-    bool at_top = false;  // by identity: a `def` statement's range holds its function's loops
-    bool enclosed = false;
-    for_each_nested(function.body, [&](const Stmt& stmt) {
-      at_top = at_top || &stmt == &loop;
-      enclosed = enclosed || (stmt.kind == StmtKind::Loop && block_contains(stmt.body, loop));
-    });
-    return !at_top || enclosed;
+    bool enclosed = false;  // by identity: a `def` statement's range holds its function's loops
+    return !reaches(function.body, loop, enclosed) || enclosed;
   }
   return true;
 }

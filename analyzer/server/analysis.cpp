@@ -1,6 +1,8 @@
 #include "analyzer/server/analysis.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -12,7 +14,32 @@ namespace sealint::server {
 
 namespace fs = std::filesystem;
 
-std::string compile_commands_for(const std::string& path, const std::string& setting) {
+namespace {
+
+// Whether `inner` is `outer` or lies under it (both absolute and normal).
+bool is_within(const fs::path& inner, const fs::path& outer) {
+  const auto outer_end =
+      std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end()).first;
+  return outer_end == outer.end() || (std::next(outer_end) == outer.end() && outer_end->empty());
+}
+
+// The deepest of `roots` holding `file`, else the file's own folder.
+fs::path search_limit(const fs::path& file, const std::vector<std::string>& roots) {
+  fs::path limit;
+  std::error_code error;
+  for (const std::string& root : roots) {
+    const fs::path normal = fs::absolute(root, error).lexically_normal();
+    if (!error && is_within(file, normal) &&
+        std::distance(normal.begin(), normal.end()) > std::distance(limit.begin(), limit.end()))
+      limit = normal;
+  }
+  return limit.empty() ? file.parent_path() : limit;
+}
+
+}  // namespace
+
+std::string compile_commands_for(const std::string& path, const std::string& setting,
+                                 const std::vector<std::string>& roots) {
   std::error_code error;
   if (!setting.empty()) {
     const fs::path given(setting);
@@ -20,7 +47,9 @@ std::string compile_commands_for(const std::string& path, const std::string& set
       return given.has_parent_path() ? given.parent_path().string() : std::string(".");
     return setting;
   }
-  for (fs::path folder = fs::absolute(path, error).parent_path(); !folder.empty();
+  const fs::path file = fs::absolute(path, error).lexically_normal();
+  const fs::path limit = search_limit(file, roots);
+  for (fs::path folder = file.parent_path(); is_within(folder, limit);
        folder = folder.parent_path()) {
     for (const fs::path& candidate : {folder, folder / "build"}) {
       if (fs::is_regular_file(candidate / "compile_commands.json", error))
@@ -54,7 +83,8 @@ AnalysisResult Analyzer::analyse(const AnalysisJob& job) const {
     DriverOptions options;
     options.jobs = 1;
     if (job.language == DocumentLanguage::Cpp) {
-      options.cpp.compile_commands_dir = compile_commands_for(job.path, settings.compile_commands);
+      options.cpp.compile_commands_dir =
+          compile_commands_for(job.path, settings.compile_commands, settings.workspace_roots);
       options.cpp.headers =
           settings.system_headers ? cpp::TorchHeaders::System : cpp::TorchHeaders::Model;
       if (!settings.cache_dir.empty()) options.cpp.pch_dir = settings.cache_dir + "/pch";

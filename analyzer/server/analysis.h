@@ -46,7 +46,10 @@ class Analyzer {
 
 // The folder of the compile_commands.json for a C++ file: `setting` (a folder, or the file
 // itself) when given, else the nearest up the tree from `path`, in a folder or its `build/`, as
-// clangd looks; empty when there is none.
-[[nodiscard]] std::string compile_commands_for(const std::string& path, const std::string& setting);
+// clangd looks, but never above the workspace folder (of `roots`) holding the file, nor above the
+// file's own folder when no workspace folder holds it: a database another user leaves in /tmp or
+// in a parent of a cloned repository does not apply to it. Empty when there is none.
+[[nodiscard]] std::string compile_commands_for(const std::string& path, const std::string& setting,
+                                               const std::vector<std::string>& roots);
 
 }  // namespace sealint::server

@@ -42,6 +42,29 @@ PositionEncoding choose_encoding(const Json& capabilities) {
   return PositionEncoding::Utf16;
 }
 
+// The folders of `initialize`: `workspaceFolders`, else the older `rootUri`, else `rootPath`.
+std::vector<std::string> workspace_roots(const Json& params) {
+  std::vector<std::string> roots;
+  if (const Json* folders = member(params, {"workspaceFolders"});
+      folders != nullptr && folders->is_array()) {
+    for (const Json& folder : *folders) {
+      if (auto uri = string_member(folder, {"uri"})) {
+        if (auto path = file_uri_path(*uri)) roots.push_back(std::move(*path));
+      }
+    }
+  }
+  if (roots.empty()) {
+    if (auto uri = string_member(params, {"rootUri"})) {
+      if (auto path = file_uri_path(*uri)) roots.push_back(std::move(*path));
+    }
+  }
+  if (roots.empty()) {
+    if (auto path = string_member(params, {"rootPath"}); path && !path->empty())
+      roots.push_back(std::move(*path));
+  }
+  return roots;
+}
+
 }  // namespace
 
 LanguageServer::LanguageServer(const rules::RuleRegistry& registry,
@@ -167,12 +190,13 @@ Json LanguageServer::initialize(const Json& params) {
   document_changes_ = bool_member(capabilities, {"workspace", "workspaceEdit", "documentChanges"});
   watch_registration_ =
       bool_member(capabilities, {"workspace", "didChangeWatchedFiles", "dynamicRegistration"});
+  initial_settings_.workspace_roots = workspace_roots(params);
   if (const Json* options = member(params, {"initializationOptions"})) {
     std::vector<std::string> warnings;
     initial_settings_ = read_settings(*options, initial_settings_, warnings);
     for (const std::string& warning : warnings) log_line(warning);
-    settings_ = std::make_shared<const ServerSettings>(initial_settings_);
   }
+  settings_ = std::make_shared<const ServerSettings>(initial_settings_);
   // A client without CodeAction literals takes only `true` here (LSP 3.17).
   Json code_actions = true;
   if (member(capabilities, {"textDocument", "codeAction", "codeActionLiteralSupport"}) != nullptr) {

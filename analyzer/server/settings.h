@@ -25,6 +25,9 @@ struct ServerSettings {
   std::string compile_commands;
   bool system_headers = false;
   std::string cache_dir;
+  // The client's workspace folders (from `initialize`, not a setting): the search for a
+  // compile_commands.json stops at the one holding the file, never above it.
+  std::vector<std::string> workspace_roots;
 };
 
 // `base` with what `json` sets; `warnings` gets a sentence for each value of the wrong type (the

@@ -311,20 +311,26 @@ void TfFacts::collect_session_keys() {
 
 // The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` at
 // the end): it builds its op once.
-bool called_once_in_file(const ir::FileAnalysis& analysis, const ir::Function& function) {
-  int calls = 0;
-  bool in_loop = false;
-  for (const ir::Function& caller : analysis.module().functions()) {
-    ir::walk_statements(caller, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
-      ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& call) {
-        if (call.kind != ir::ExprKind::Call || analysis.resolve_callee(caller, call) != &function)
-          return;
-        ++calls;
-        in_loop = in_loop || !where.loops.empty();
+bool TfFacts::called_once_in_file(const ir::Function& function) {
+  // One walk of the file for every function asked about made a file of N functions take N walks:
+  // the calls are counted for every function at once, on the first question.
+  if (!calls_counted_) {
+    calls_counted_ = true;
+    for (const ir::Function& caller : module_.functions()) {
+      ir::walk_statements(caller, false, [&](const ir::Stmt& stmt, const ir::StmtContext& where) {
+        ir::for_each_evaluated_expr(stmt, [&](const ir::Expr& call) {
+          if (call.kind != ir::ExprKind::Call) return;
+          const ir::Function* callee = analysis_.resolve_callee(caller, call);
+          if (callee == nullptr) return;
+          CallCount& count = call_counts_[callee];
+          ++count.calls;
+          count.in_loop = count.in_loop || !where.loops.empty();
+        });
       });
-    });
+    }
   }
-  return calls == 1 && !in_loop;
+  const auto found = call_counts_.find(&function);
+  return found != call_counts_.end() && found->second.calls == 1 && !found->second.in_loop;
 }
 
 }  // namespace sealint::rules::sl009

@@ -77,6 +77,11 @@ class TfFacts {
   const ir::Stmt* session_binding_stmt(const ir::Function& function, const ir::Stmt& use,
                                        const ir::Expr& session);
 
+  // ---- Calls ----
+  // The function is called exactly once in the file, outside any loop (a script's `evaluate(x)`
+  // or `save_model(sess, step)` at the end): whatever it builds, it builds once.
+  bool called_once_in_file(const ir::Function& function);
+
   // ---- Keras models ----
   // Is `expr` (evaluated just before `before` in `function`) a Keras model?
   bool keras_model(const ir::Function& function, const ir::Expr& expr, const ir::Stmt& before,
@@ -113,11 +118,12 @@ class TfFacts {
   std::unordered_set<const ir::Function*> in_progress_;  // models being followed: recursion
   std::unordered_map<const ir::Stmt*, std::unordered_map<std::string, int>> loop_bindings_;
   std::unordered_map<const ir::Function*, std::unordered_set<std::string>> function_bindings_;
+  struct CallCount {
+    int calls = 0;
+    bool in_loop = false;  // one of the calls is in a loop
+  };
+  bool calls_counted_ = false;
+  std::unordered_map<const ir::Function*, CallCount> call_counts_;  // by callee, for the file
 };
-
-// The function is called exactly once in the file, outside any loop (a script's `evaluate(x)` or
-// `save_model(sess, step)` at the end): whatever it builds, it builds once.
-[[nodiscard]] bool called_once_in_file(const ir::FileAnalysis& analysis,
-                                       const ir::Function& function);
 
 }  // namespace sealint::rules::sl009

@@ -120,7 +120,7 @@ void check_periodic_functions(TfFacts& facts, DiagnosticSink& sink) {
     // A function with a session loop of its own that saves after it is a training driver.
     if (facts.has_session_loop(function)) continue;
     // Called once, after training (`save_model(sess, num_steps)` at the end of the script).
-    if (called_once_in_file(facts.analysis(), function)) continue;
+    if (facts.called_once_in_file(function)) continue;
     if (const Expr* save = numbered_save_with_own_saver(module, function)) {
       if (const Expr* op = op_built_per_call(module, function)) {
         report(module, function, *op,

@@ -294,7 +294,7 @@ void check_session_calls(TfFacts& facts, DiagnosticSink& sink) {
                    {ir::loop_header(*looped->loop), "the loop that repeats it"}});
       continue;
     }
-    if (called_once_in_file(facts.analysis(), function)) continue;
+    if (facts.called_once_in_file(function)) continue;
     sink.report(info(), reported->range,
                 fmt::format("`{}` adds a new op to the TensorFlow graph on every call of `{}()`, "
                             "which builds it from what the call passes in and runs it at once: "

@@ -79,6 +79,27 @@ TEST_F(ConfirmTest, LeakyTotalLossIsConfirmedWithNodesPerIteration) {
   EXPECT_THAT(r.out, Not(HasSubstr("mean loss")));
 }
 
+// `-o` naming the script would replace it with the findings (lint refuses the same): refused
+// before anything runs.
+TEST_F(ConfirmTest, OutputNamingTheScriptIsRefused) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput r = confirm({"-o", "./train.py", "train.py"});
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_THAT(r.err, HasSubstr("-o './train.py' names 'train.py', which confirm reads"))
+      << describe(r);
+  EXPECT_EQ(read_file(cwd() / "train.py"), kLeakyTrainPy);
+}
+
+// CLI11's size conversion read `-5G` as 2^64 - 5 and printed an overflow.
+TEST_F(ConfirmTest, ANegativeDeviceMemoryIsRefusedAsNegative) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput r = confirm({"--device-memory", "-5G", "train.py"});
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_THAT(r.err, HasSubstr("a memory size is positive: give it as 80GiB or 16G, not '-5G'"))
+      << describe(r);
+  EXPECT_THAT(r.err, Not(HasSubstr("overflow"))) << describe(r);
+}
+
 TEST_F(ConfirmTest, LeakyLossListIsConfirmed) {
   const RunOutput r = confirm({example("leaky_loss_list.py"), "--", "--steps", "100"});
   EXPECT_EQ(r.exit_code, 1) << describe(r);

@@ -1,4 +1,6 @@
 // End-to-end: LibTorch C++ files, compile_commands.json (-p), and C++ input problems.
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <string>
 
@@ -105,6 +107,35 @@ TEST_F(CppTest, AHostileCompileCommandsRunsNothingAndWritesNothing) {
   EXPECT_FALSE(std::filesystem::exists(cwd() / "ran")) << describe(run);
   EXPECT_FALSE(std::filesystem::exists(cwd() / "written")) << describe(run);
   EXPECT_FALSE(std::filesystem::exists(cwd() / "cache")) << describe(run);
+}
+
+// LLVM's loading of a database expands `@file` arguments before any allowlist: `@/dev/zero`
+// aborted the run ("LLVM ERROR: out of memory") and `@fifo` hung it.
+TEST_F(CppTest, ResponseFilesInTheDatabaseAreNeitherReadNorPassedOn) {
+  const std::string dir = cwd().string();
+  ASSERT_EQ(::mkfifo((cwd() / "args.rsp").c_str(), 0600), 0);
+  const nlohmann::json database =
+      nlohmann::json::array({{{"directory", dir},
+                              {"file", dir + "/src/train.cpp"},
+                              {"arguments",
+                               {"clang++", "@/dev/zero", "@" + dir + "/args.rsp",
+                                "-I" + dir + "/include", "-c", dir + "/src/train.cpp"}}}});
+  write("build/compile_commands.json", database.dump());
+  const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.err, "") << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("src/train.cpp:9:5: error[SL001]"));
+}
+
+// Not LLVM's YAML parser on stderr: the file, where it breaks, and that the defaults were used.
+TEST_F(CppTest, AMalformedDatabaseIsNamedWithWhereItBreaks) {
+  write("build/compile_commands.json", "[{\"directory\": \"/repo\",,]");
+  const RunOutput run = this->run({"-p", "build", "src/train.cpp"});
+  EXPECT_THAT(run.err, HasSubstr("src/train.cpp: warning: '"));
+  EXPECT_THAT(run.err, HasSubstr("compile_commands.json' is not valid JSON: [1:")) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("C++17 defaults used")) << describe(run);
+  EXPECT_THAT(run.err, Not(HasSubstr("YAML"))) << describe(run);
+  EXPECT_THAT(run.err, Not(HasSubstr("error:"))) << describe(run);
 }
 
 TEST_F(CppTest, DashPTakesTheDatabaseFileAsWellAsItsFolder) {

@@ -1,10 +1,12 @@
 // End-to-end: --fix writes safe fixes (and unsafe ones when asked), --diff only shows them.
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -74,6 +76,63 @@ TEST_F(FixTest, FixKeepsHardLinksToTheSameFile) {
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_EQ(std::filesystem::hard_link_count(cwd() / "train.py"), 2U);
   EXPECT_THAT(read("copy.py"), HasSubstr("total += loss.detach().item()\n"));
+}
+
+// While it lives, a child started by the test cannot write a file past `limit` bytes: the write
+// that crosses it is cut short and the next fails with EFBIG, as on a full disk or an exceeded
+// quota. RLIMIT_FSIZE is inherited through fork and exec, and so is the ignored SIGXFSZ (else the
+// signal would end the child instead).
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t limit) : saved_signal_(std::signal(SIGXFSZ, SIG_IGN)) {
+    EXPECT_EQ(::getrlimit(RLIMIT_FSIZE, &saved_), 0);
+    struct rlimit lowered = saved_;
+    lowered.rlim_cur = limit;
+    EXPECT_EQ(::setrlimit(RLIMIT_FSIZE, &lowered), 0);
+  }
+  ~FileSizeLimit() {
+    (void)::setrlimit(RLIMIT_FSIZE, &saved_);
+    (void)std::signal(SIGXFSZ, saved_signal_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  struct rlimit saved_ {};
+  void (*saved_signal_)(int);
+};
+
+// A hard-linked file is rewritten in place; a write cut short part-way must leave the old text
+// whole, not a file cut inside the fixed line (`total += loss.detach(`).
+TEST_F(FixTest, FixInPlaceCutShortLeavesTheOldText) {
+  write("train.py", kLeakyTrainPy);
+  std::filesystem::create_hard_link(cwd() / "train.py", cwd() / "copy.py");
+  RunOutput run;
+  {
+    const FileSizeLimit limit(kLeakyTrainPy.size() + 5);  // the fix adds 16 bytes
+    run = this->run({"--no-cache", "--fix", "--unsafe-fixes", "train.py"});
+  }
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("cannot write 'train.py': File too large; the file is unchanged"))
+      << describe(run);
+  EXPECT_EQ(read("train.py"), kLeakyTrainPy);
+  EXPECT_EQ(read("copy.py"), kLeakyTrainPy);
+}
+
+// The same cut on a file replaced by rename: the copy beside it is dropped, the file untouched.
+TEST_F(FixTest, FixByRenameCutShortLeavesTheOldText) {
+  write("train.py", kLeakyTrainPy);
+  RunOutput run;
+  {
+    const FileSizeLimit limit(kLeakyTrainPy.size() + 5);
+    run = this->run({"--no-cache", "--fix", "--unsafe-fixes", "train.py"});
+  }
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("cannot write 'train.py': File too large")) << describe(run);
+  EXPECT_EQ(read("train.py"), kLeakyTrainPy);
+  for (const auto& entry : std::filesystem::directory_iterator(cwd())) {
+    EXPECT_THAT(entry.path().filename().string(), Not(HasSubstr(".sealint-")));
+  }
 }
 
 // `chmod a-w` says the file must not change: refused, for root as well.

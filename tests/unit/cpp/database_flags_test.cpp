@@ -52,5 +52,14 @@ TEST(DatabaseFlagsTest, DropsFlagsThatRunProgramsWriteFilesOrReadUnboundedInput)
   EXPECT_FALSE(flags.dropped.empty());
 }
 
+// A response file (`@file`) is read whole by whatever expands it: never passed on, not even as
+// the folder of `-I`.
+TEST(DatabaseFlagsTest, DropsResponseFilesWhereverTheyStand) {
+  const DatabaseFlags flags = parse_flags_of_entry(
+      {"c++", "@/dev/zero", "-I", "@/dev/stdin", "-DX", "train.cpp"}, "/repo/train.cpp", "");
+  EXPECT_THAT(flags.kept, ElementsAre("-DX"));
+  EXPECT_THAT(flags.dropped, ElementsAre("@/dev/zero", "-I", "@/dev/stdin"));
+}
+
 }  // namespace
 }  // namespace sealint::cpp
