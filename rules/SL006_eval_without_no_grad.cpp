@@ -118,9 +118,11 @@ class EvalWithoutNoGrad final : public Rule {
                         [&](const Stmt* outer) { return !analysis.loop_trains(*outer); });
         if (inside_evaluation) return;
         // `for c in range(len(word)):` over `word = str2tensor("pytorch")` or over a parameter
-        // every call passes written out: a demonstration; a look at the first batch runs once.
+        // every call passes written out: a demonstration; a look at the first batch runs once; a
+        // few written-out items (`for flag in [True, False]`) check a handful of settings.
         if (semantic::iterates_literal_value(function, stmt) || semantic::runs_at_most_once(stmt) ||
-            semantic::iterates_written_out_argument(function, stmt, calls))
+            semantic::iterates_written_out_argument(function, stmt, calls) ||
+            semantic::iterates_written_out_items(module, function, stmt))
           return;
         check_loop({module, analysis, runs, calls}, function, stmt, evaluation_function, switches,
                    sink);

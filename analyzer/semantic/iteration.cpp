@@ -369,6 +369,24 @@ std::optional<int64_t> bounded_pass_count(const ir::Module& module, const ir::St
   return std::nullopt;
 }
 
+bool iterates_written_out_items(const ir::Module& module, const ir::Function& function,
+                                const Stmt& loop) {
+  const Expr* iterable = advanced_iterable(function, loop);
+  if (iterable == nullptr) return false;
+  if (iterable->kind == ExprKind::Name && !function.has_param(iterable->text)) {
+    Definitions definitions;
+    const std::string name(iterable->text);
+    const std::vector<Definition>* bound = &definitions.of(function, name);
+    if (bound->empty() && &function != &module.top_level())
+      bound = &definitions.of(module.top_level(), name);
+    if (bound->size() != 1 || bound->front().element || has_method_called(module, name))
+      return false;
+    iterable = bound->front().value;
+  }
+  return iterable != nullptr && iterable->kind == ExprKind::Collection &&
+         !iterable->items.empty() && written_out_data(iterable, 0);
+}
+
 bool iterates_literal_value(const ir::Function& function, const Stmt& loop) {
   constexpr int kCallDepth = 3;
   // `range(len(x))` only: a loop over a list of configurations or over `range(n_classes)` runs

@@ -53,6 +53,13 @@ inline constexpr int64_t kHandful = 20;
 [[nodiscard]] bool iterates_fixed_handful(const ir::Module& module, const ir::Function& function,
                                           const ir::Stmt& loop);
 
+// The loop goes over a display of values written out in the code (`for flag in [True, False]`,
+// over `names = ["a", "b"]` bound once): a few settings checked one by one. Unlike
+// iterates_fixed_handful, a count is not one (`range(10)` test episodes are an evaluation), nor a
+// display of names (`[train_loader, val_loader]`: a pass over each).
+[[nodiscard]] bool iterates_written_out_items(const ir::Module& module,
+                                              const ir::Function& function, const ir::Stmt& loop);
+
 // How many times at most the statement at `where` runs over all passes of its innermost loop,
 // when the code bounds the count with a literal (or a module constant): it sits in the true arm
 // of `if i < N` (`i <= N`, `N > i`, `(i + 1) < N`) or after `if i >= N: break`, where `i` counts

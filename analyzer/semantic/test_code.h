@@ -18,7 +18,9 @@ namespace sealint::semantic {
 // - in any file: the methods of a class deriving from a `TestCase` (unittest's, absltest's,
 //   `tf.test.TestCase`), directly or through a class of the same file, which unittest runs
 //   wherever it is defined;
-// - in a collected file or `conftest.py`: pytest fixtures (`@pytest.fixture`);
+// - in a collected file or `conftest.py`: pytest fixtures (`@pytest.fixture`), and the
+//   top-level functions and classes that only the file's test code calls (its helpers);
+// - the methods of a class a test class of the file derives from (a mixin of checks);
 // - in C++: GoogleTest's bodies (`TEST(Suite, Name)` defines `TestBody`).
 [[nodiscard]] std::vector<const ir::Function*> test_functions(const ir::Module& module);
 
