@@ -195,24 +195,33 @@ bool runs_at_most_once(const ir::Stmt& loop) {
   });
 }
 
+namespace {
+
+// What the loop iterates, through a name bound once (here or, for a name the function does not
+// bind, at the module's top level) to its value; `items = []` filled by `items.append(...)` is no
+// written-out display. False when it cannot be told.
+bool iterated_value(const ir::Module& module, const ir::Function& function, const Stmt& loop,
+                    const Expr*& iterable) {
+  iterable = advanced_iterable(function, loop);
+  if (iterable == nullptr) return false;
+  if (iterable->kind != ExprKind::Name || function.has_param(iterable->text)) return true;
+  Definitions definitions;
+  const std::string name(iterable->text);
+  const std::vector<Definition>* bound = &definitions.of(function, name);
+  if (bound->empty() && &function != &module.top_level())
+    bound = &definitions.of(module.top_level(), name);
+  if (bound->size() != 1 || bound->front().element) return false;
+  iterable = bound->front().value;
+  return !(iterable != nullptr && iterable->kind == ExprKind::Collection &&
+           (iterable->items.empty() || has_method_called(module, name)));
+}
+
+}  // namespace
+
 bool iterates_fixed_handful(const ir::Module& module, const ir::Function& function,
                             const Stmt& loop) {
-  const Expr* iterable = advanced_iterable(function, loop);
-  if (iterable == nullptr) return false;
-  if (iterable->kind == ExprKind::Name && !function.has_param(iterable->text)) {
-    // Bound once, here or (for a name the function does not bind) at the module's top level.
-    Definitions definitions;
-    const std::string name(iterable->text);
-    const std::vector<Definition>* bound = &definitions.of(function, name);
-    if (bound->empty() && &function != &module.top_level())
-      bound = &definitions.of(module.top_level(), name);
-    if (bound->size() != 1 || bound->front().element) return false;
-    iterable = bound->front().value;
-    // `items = []` filled by `items.append(...)` is no written-out handful.
-    if (iterable != nullptr && iterable->kind == ExprKind::Collection &&
-        (iterable->items.empty() || has_method_called(module, name)))
-      return false;
-  }
+  const Expr* iterable = nullptr;
+  if (!iterated_value(module, function, loop, iterable)) return false;
   // `range(n_steps)`, `n_steps = 10` bound once (here or at the module's top level).
   if (iterable != nullptr && iterable->kind == ExprKind::Call &&
       iterable->callee()->kind == ExprKind::Name && iterable->callee()->text == "range" &&
@@ -371,18 +380,8 @@ std::optional<int64_t> bounded_pass_count(const ir::Module& module, const ir::St
 
 bool iterates_written_out_items(const ir::Module& module, const ir::Function& function,
                                 const Stmt& loop) {
-  const Expr* iterable = advanced_iterable(function, loop);
-  if (iterable == nullptr) return false;
-  if (iterable->kind == ExprKind::Name && !function.has_param(iterable->text)) {
-    Definitions definitions;
-    const std::string name(iterable->text);
-    const std::vector<Definition>* bound = &definitions.of(function, name);
-    if (bound->empty() && &function != &module.top_level())
-      bound = &definitions.of(module.top_level(), name);
-    if (bound->size() != 1 || bound->front().element || has_method_called(module, name))
-      return false;
-    iterable = bound->front().value;
-  }
+  const Expr* iterable = nullptr;
+  if (!iterated_value(module, function, loop, iterable)) return false;
   return iterable != nullptr && iterable->kind == ExprKind::Collection &&
          !iterable->items.empty() && written_out_data(iterable, 0);
 }
