@@ -24,11 +24,14 @@ constexpr std::array kHooks = {
     FrameworkHook{kLightning, "LightningModule", "lightning", "validation_step", false},
     FrameworkHook{kLightning, "LightningModule", "lightning", "test_step", false},
     FrameworkHook{kLightning, "LightningModule", "lightning", "predict_step", false},
-    FrameworkHook{kTransformers, "Trainer", "transformers", "compute_loss", true, -1, {}, {}, "batch", 1},
-    FrameworkHook{kTransformers, "Trainer", "transformers", "training_step", true, -1, {}, {}, "batch", 1},
+    FrameworkHook{
+        kTransformers, "Trainer", "transformers", "compute_loss", true, -1, {}, {}, "batch", 1},
+    FrameworkHook{
+        kTransformers, "Trainer", "transformers", "training_step", true, -1, {}, {}, "batch", 1},
     // `evaluation_loop` calls it with autograd on; the base's own `torch.no_grad()` block is
     // what an override replaces.
-    FrameworkHook{kTransformers, "Trainer", "transformers", "prediction_step", true, -1, {}, {}, "batch", 1},
+    FrameworkHook{
+        kTransformers, "Trainer", "transformers", "prediction_step", true, -1, {}, {}, "batch", 1},
     FrameworkHook{"skorch", "NeuralNet", "skorch", "train_step", true},
     FrameworkHook{"skorch", "NeuralNet", "skorch", "train_step_single", true},
     // `run_single_epoch` calls it with autograd on; the base turns it off inside, which an
