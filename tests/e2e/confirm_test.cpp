@@ -23,13 +23,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-// The interpreter that has torch on this machine (make deps installs python3-torch for it).
-constexpr std::string_view kPython = "/usr/bin/python3";
-
-std::string example(std::string_view name) {
-  return (std::filesystem::path(SEALINT_SOURCE_DIR) / "examples" / name).string();
-}
-
 // A training loop with SL001 on `total += loss` (line 11, loop at line 7); `{body}` runs at the
 // start of each iteration with `i` its index, `{after}` before the loop.
 std::string leaky_script(std::string_view body, std::string_view before = "") {

@@ -17,8 +17,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr std::string_view kPython = "/usr/bin/python3";
-
 // The model and the batches the validation passes below run over.
 constexpr std::string_view kSetup =
     "import torch\n"

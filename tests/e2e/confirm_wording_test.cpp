@@ -16,12 +16,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr std::string_view kPython = "/usr/bin/python3";
-
-std::string example(std::string_view name) {
-  return (std::filesystem::path(SEALINT_SOURCE_DIR) / "examples" / name).string();
-}
-
 class ConfirmWordingTest : public E2eTest {
  protected:
   RunOutput confirm(std::vector<std::string> args) const {

@@ -2,6 +2,7 @@
 // a fresh temp dir, used as sealint's working directory.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,15 @@
 #include "tests/e2e/run_sealint.h"
 
 namespace sealint::e2e {
+
+// The interpreter that has torch on this machine (make deps installs python3-torch for it), for
+// the tests of confirm mode.
+inline constexpr std::string_view kPython = "/usr/bin/python3";
+
+// A script of the repository's examples/ folder.
+inline std::string example(std::string_view name) {
+  return (std::filesystem::path(SEALINT_SOURCE_DIR) / "examples" / name).string();
+}
 
 // `total += loss` keeps every iteration's autograd graph alive: SL001 at 10:9.
 inline constexpr std::string_view kLeakyTrainPy =
