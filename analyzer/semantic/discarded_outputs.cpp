@@ -323,7 +323,10 @@ bool keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& functi
   const auto is_run = [&](const Expr& e) { return &e == &call; };
   if (stmt.kind == StmtKind::ExprStmt)
     return stmt.value != nullptr && use_in(at, *stmt.value, is_run) <= Use::Flows;
-  if (stmt.kind == StmtKind::Return) return returned && stmt.value == &call;
+  // `return model(x).argmax().item()`: what goes back is read from the result as values.
+  if (stmt.kind == StmtKind::Return)
+    return stmt.value != nullptr &&
+           (stmt.value == &call ? returned : use_in(at, *stmt.value, is_run) == Use::Value);
   // `hits += (model(x).argmax(1) == y).sum().item()`: what is stored is read from the result as
   // values.
   if ((stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign) &&
