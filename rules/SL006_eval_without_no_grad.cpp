@@ -192,13 +192,15 @@ class EvalWithoutNoGrad final : public Rule {
         is_evaluation_function(module, scope.analysis, *run.helper.function);
     // What the loop does with the run's result: dropped, or only read as values (`.item()`,
     // `.argmax()`, `int(...)`), no backward can reach its graph, whatever anything is called.
+    // A helper that lets only values out (it detaches or reads the run) discards the graph
+    // whatever the loop does with them.
+    const bool values_only = run.helper.function != nullptr &&
+                             scope.runs.keeps_no_graph_through(run.helper, /*returns_it=*/false);
     const bool discarded =
         !evaluation_function && !evaluation_step && eval_call == nullptr &&
-        semantic::graph_is_discarded(scope.analysis, function, loop, *run.call) &&
+        semantic::graph_is_discarded(scope.analysis, function, loop, *run.call, values_only) &&
         (run.helper.function == nullptr ||
-         semantic::helper_keeps_no_graph(scope.analysis, *run.helper.function,
-                                         *run.helper.model_call,
-                                         /*returns_it=*/true));
+         scope.runs.keeps_no_graph_through(run.helper, /*returns_it=*/true));
     // Neither an evaluation function or step nor after `model.eval()` nor a result no backward
     // reaches: nothing says this is evaluation.
     if (!evaluation_function && !evaluation_step && eval_call == nullptr && !discarded) return;

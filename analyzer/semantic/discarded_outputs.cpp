@@ -348,7 +348,7 @@ bool keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& functi
 }  // namespace
 
 bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& function,
-                        const Stmt& loop, const Expr& call) {
+                        const Stmt& loop, const Expr& call, bool values_only) {
   if (analysis.loop_trains(loop) || analysis.summary(function).trains) return false;
   // A few written-out items (`for u in [a, b]`, `range(2)`): a demonstration or a warm-up.
   if (iterates_fixed_handful(analysis.module(), function, loop) || walks_layers(loop, call))
@@ -366,7 +366,7 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
       takes = takes_iteration(*keyword.value, loop, call, 0, seen);
   }
   if (!takes) return false;
-  return keeps_no_graph(analysis, function, *stmt, call, false);
+  return values_only || keeps_no_graph(analysis, function, *stmt, call, false);
 }
 
 bool helper_keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& helper,

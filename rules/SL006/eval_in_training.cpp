@@ -76,7 +76,8 @@ void check_statement(const ir::Module& module, const ir::FileAnalysis& analysis,
   // it returns is values, whatever the loop does with them.
   // Through helpers that only hand on what an inner one returns (`a = step(obs)`, whose
   // `step()` calls `self.pick(obs)`): the finding is where the model runs.
-  semantic::ModelRuns::Helper helper = runs.helper_called(step, call);
+  const semantic::ModelRuns::Helper called = runs.helper_called(step, call);
+  semantic::ModelRuns::Helper helper = called;
   std::vector<Related> calls{
       Related{call.range, fmt::format("`{}()` is called here", ir::dotted_name(call.callee()))}};
   for (int hop = 0;
@@ -89,8 +90,7 @@ void check_statement(const ir::Module& module, const ir::FileAnalysis& analysis,
   }
   if (helper.function == nullptr || helper.step_call != helper.model_call ||
       analysis.summary(*helper.function).trains ||
-      !semantic::helper_keeps_no_graph(analysis, *helper.function, *helper.model_call,
-                                       /*returns_it=*/false))
+      !runs.keeps_no_graph_through(called, /*returns_it=*/false))
     return;
   // One finding per model run, however many loops reach it.
   if (!reported.insert(helper.model_call).second) return;
