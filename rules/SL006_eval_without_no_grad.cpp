@@ -175,6 +175,20 @@ class EvalWithoutNoGrad final : public Rule {
         run.call->callee()->kind == ExprKind::Attr &&
         ir::place_root(ir::place_key(model_expr)) == semantic::receiver_name(*helper))
       model_expr = run.call->callee()->base();
+    // A helper's parameter runs the model the loop hands it (`self._predict(self.model, x)` with
+    // `model.predict_step(x)` in `_predict()`): the switch is on that argument.
+    if (const ir::Function* helper = run.helper.function;
+        helper != nullptr && run.helper.step_call == run.helper.model_call) {
+      const std::string key = ir::place_key(model_expr);
+      const std::string_view root = ir::place_root(key);
+      if (const auto index = semantic::parameter_index(*helper, root);
+          index && root != semantic::receiver_name(*helper)) {
+        bool unknown = false;
+        if (const Expr* handed = semantic::argument_for(*helper, *run.call, *index, unknown);
+            handed != nullptr && !ir::place_key(handed).empty())
+          model_expr = handed;
+      }
+    }
     const std::string model = ir::place_key(model_expr);
     // `model.eval()` counts where the loop runs the model: a helper's model is named in the
     // helper (`self.model`), the switch in the loop's function.

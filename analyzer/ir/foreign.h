@@ -24,6 +24,10 @@ struct ForeignFunction {
   FunctionSummary summary;
   // Decorated with no_grad / inference_mode, or every call in its own file runs without grad.
   bool runs_without_grad = false;
+  // It runs a model with autograd on (itself, in a loop of its own, or through a function of its
+  // file) and does not train: a caller with autograd on records that model's graph for nothing
+  // (`encoder.forward_pass(batch)`, `forward_model(...)`), whatever the function is called.
+  bool runs_model = false;
   // A method's `self.NAME(...)` calls made once per iteration of one of its loops with autograd
   // on (semantic/base_loops.h): a subclass's NAME runs once per batch of this method's loop.
   std::vector<std::string> self_calls_in_loops;

@@ -192,6 +192,9 @@ struct Param {
   SourceRange range;
   Expr* default_value = nullptr;
   TypeHint type_hint = TypeHint::Unknown;
+  // A Python annotation that names a class (`model: ECD`, `encoder: models.Classifier`), as a
+  // name or dotted chain; null for anything else (`Optional[X]`, strings, C++).
+  Expr* annotation = nullptr;
 };
 
 // The IR's name of a method's receiver, whatever the source calls it (Python's first parameter,

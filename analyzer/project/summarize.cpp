@@ -2,6 +2,7 @@
 
 #include "analyzer/semantic/base_loops.h"
 #include "analyzer/semantic/constructions.h"
+#include "analyzer/semantic/model_runs.h"
 #include "analyzer/semantic/tensorflow_api.h"
 #include "analyzer/semantic/tf_call_effects.h"
 
@@ -53,6 +54,9 @@ ir::ForeignFunction portable(const ir::FileAnalysis& analysis, const ir::Functio
   }
   out.summary.resets = own.resets;
   out.runs_without_grad = analysis.runs_without_grad(function);
+  // A function that trains runs its model for its own backward: not a run a caller wastes.
+  out.runs_model = !out.runs_without_grad && !own.trains &&
+                   semantic::runs_model_anywhere(analysis, function);
   out.self_calls_in_loops = semantic::self_calls_in_loops(analysis, function);
   const semantic::TfCallEffects tf = semantic::tf_call_effects(analysis.module(), function);
   out.runs_tf_session = tf.runs_session;

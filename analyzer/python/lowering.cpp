@@ -576,6 +576,13 @@ class Lowerer {
           // loop over it iterates is batches, whatever the parameter is called.
           if (hint.find("DataLoader") != std::string_view::npos)
             param.type_hint = ir::TypeHint::Loader;
+          // The class an annotation names, for what its methods and attributes are.
+          if (ts_node_named_child_count(type->node) == 1) {
+            const TSNode named = ts_node_named_child(type->node, 0);
+            const NodeKind named_kind = g_.kind(named);
+            if (named_kind == NodeKind::k_identifier || named_kind == NodeKind::k_attribute)
+              param.annotation = lower_expr(named);
+          }
         }
       }
       if (!param.name.empty()) out.push_back(param);

@@ -286,6 +286,18 @@ class GradWalker {
       if (param.kind == ValueKind::Unknown && hook != nullptr &&
           hook->model_param == static_cast<int>(i))
         param.kind = ValueKind::Module;
+      // `encoder: DefaultClassifier`: the class the annotation names, of the file or of the
+      // project, gives its methods and attributes (a class is a claim the code relies on, unlike
+      // `val: float` on a value that is handed tensors).
+      // What the callers pass may say it is a module without saying which (`self.model`).
+      const bool classless = param.instance_of == nullptr && param.foreign == nullptr &&
+                             (param.kind == ValueKind::Unknown || param.kind == ValueKind::Module ||
+                              param.kind == ValueKind::Instance);
+      if (classless && fn_.params[i].annotation != nullptr) {
+        const Fact annotated = a_.annotated_class(*fn_.params[i].annotation);
+        if (annotated.kind != ValueKind::Unknown) param = annotated;
+        param.params = 1U << i;
+      }
       if (param.kind == ValueKind::Unknown) param.kind = used_as[i];
       if (param.kind == ValueKind::Unknown) {
         if (handed_as.empty()) handed_as = a_.callee_param_kinds(fn_);
@@ -1246,7 +1258,15 @@ class GradWalker {
   Fact apply_summary(const Expr& call, const Callee& callee, size_t first_param) {
     const FunctionSummary& summary = a_.summary(callee);
     if (summary.trains) out_.summary.trains = true;
-    return map_returned(summary.returns, call, callee, first_param);
+    Fact result = map_returned(summary.returns, call, callee, first_param);
+    // Another file's function or method that runs a model: what it returns of the run carries
+    // the graph here unless autograd is off (its own file reports the graphs it keeps).
+    if (callee.foreign != nullptr && callee.foreign->runs_model &&
+        result.kind != ValueKind::Number && !result.scalar) {
+      result.grad = no_grad_ > 0 ? Grad::No : Grad::Yes;
+      if (result.kind == ValueKind::Unknown) result.kind = ValueKind::Tensor;
+    }
+    return result;
   }
 
   // A value a function returns, seen at one call: grad when the function makes it so, or when
@@ -2092,6 +2112,20 @@ bool FileAnalysis::call_trains(const Expr& expr) const {
   const std::string q = qualified_name(module_, callee);
   return q.starts_with("torch.autograd.") &&
          knowledge::kAutogradBackwards.contains(std::string_view(q).substr(15));
+}
+
+Fact FileAnalysis::annotated_class(const Expr& annotation) const {
+  const ClassDef* cls =
+      annotation.kind == ExprKind::Name ? class_named(annotation.text) : nullptr;
+  if (cls != nullptr) {
+    Fact fact;
+    fact.instance_of = cls;
+    fact.kind = is_module_class(cls) ? ValueKind::Module : ValueKind::Instance;
+    return fact;
+  }
+  if (const ForeignClass* foreign = imported_class(&annotation))
+    return instance_of_imported(*foreign);
+  return {};
 }
 
 Fact FileAnalysis::classify_value(const Expr* value) const {

@@ -224,6 +224,9 @@ class FileAnalysis {
   std::unordered_map<const Function*, std::vector<const ClassDef*>> caller_param_classes_;
 
  public:
+  // Used by the walker: an instance of the class a parameter's annotation names (of the file,
+  // or imported from the project); Unknown when it names none.
+  Fact annotated_class(const Expr& annotation) const;
   // Used by the walker: what a constructor-like call or literal makes, from syntax alone.
   Fact classify_value(const Expr* value) const;
   bool is_module_class(const ClassDef* cls) const;

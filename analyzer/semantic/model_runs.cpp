@@ -25,12 +25,33 @@ bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call) {
             analysis.is_module_class(fact.instance_of));
   };
   if (is_module(*callee)) return true;
+  if (callee->kind != ir::ExprKind::Attr) {
+    // A function of another file of the project that runs a model (`forward_model(...)`).
+    const ir::ForeignFunction* imported = analysis.imported_function(callee);
+    return imported != nullptr && imported->runs_model;
+  }
   // `model.forward(x)`, `self.forward(x)`, and a part the model holds
   // (`self.asr.speecht5.encoder(...)`).
-  return callee->kind == ir::ExprKind::Attr &&
-         knowledge::runs_module_forward(callee->text,
-                                        call.arg_count() > 0 || !call.keywords.empty()) &&
-         is_module(*callee->base());
+  if (knowledge::runs_module_forward(callee->text,
+                                     call.arg_count() > 0 || !call.keywords.empty()) &&
+      is_module(*callee->base()))
+    return true;
+  // A method that another file's class defines and that runs its model, whatever it is called
+  // (`encoder.forward_pass(batch)`, `model.predict_step(inputs)`).
+  const ir::Callee method =
+      analysis.resolve_method_anywhere(analysis.fact(*callee->base()), callee->text);
+  return method.foreign != nullptr && method.foreign->runs_model;
+}
+
+bool runs_model_anywhere(const ir::FileAnalysis& analysis, const ir::Function& function) {
+  bool found = false;
+  ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+    ir::for_each_expr(stmt, [&](const ir::Expr& expr) {
+      found = found || (expr.kind == ir::ExprKind::Call && is_model_call(analysis, expr) &&
+                        analysis.fact(expr).grad == ir::Grad::Yes);
+    });
+  });
+  return found || ModelRuns(analysis).per_call(function).model_call != nullptr;
 }
 
 bool is_model_class(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {

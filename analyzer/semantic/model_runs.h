@@ -16,6 +16,11 @@ namespace sealint::semantic {
 // (or another method that runs the forward pass: `model.inference(x)`).
 [[nodiscard]] bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call);
 
+// `function` runs a model and records its graph somewhere in its body (in a loop of its own
+// too), or through a function of its file that does so once per call (ModelRuns::per_call).
+[[nodiscard]] bool runs_model_anywhere(const ir::FileAnalysis& analysis,
+                                       const ir::Function& function);
+
 // A model's class: an nn.Module by its bases, or a class with a base defining `forward` (a model
 // deriving from a project's base in another file: `class DeepICF(GeneralRecommender)`). Whether
 // autograd is on in its methods is its caller's choice.
