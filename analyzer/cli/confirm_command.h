@@ -23,6 +23,7 @@ struct ConfirmOptions {
   std::string snapshot_path;
   uint64_t device_memory = 0;  // bytes a confirmed growth is projected against; 0: the GPU's
   std::string result_path;     // read this result instead of running the script
+  std::string report_path;     // also write the HTML report (charts of each series) here
   bool plan_only = false;      // write the plan and stop
   bool verify_fix = false;     // run again with the fixes applied to a copy, before and after
   std::string config_path;

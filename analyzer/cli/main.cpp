@@ -265,6 +265,11 @@ int run(int argc, char** argv) {
                    "Give the verdicts from a result the probe wrote elsewhere")
       ->excludes("--plan-only")
       ->excludes("--verify-fix");
+  confirm_cmd
+      ->add_option("--report", confirm.report_path,
+                   "Also write an HTML page charting each finding's measured series (with "
+                   "--result, from a run made elsewhere)")
+      ->excludes("--plan-only");
   confirm_cmd->add_option("--config", confirm.config_path, "Use this configuration file");
   add_rule_list(*confirm_cmd, "--select", confirm.select, "Confirm only these rules");
   add_rule_list(*confirm_cmd, "--extend-select", confirm.extend_select,

@@ -15,6 +15,10 @@ struct Trend {
   size_t samples = 0;          // samples the fit used
   bool steady = false;         // growth the verdict accepts (see trend.cpp)
   std::vector<double> values;  // the samples the fit used, in order
+  // The fitted line, for drawing it: its value at series index `first` (the first sample after
+  // the warm-up) is `intercept`, and it rises by `slope` per later sample used.
+  size_t first = 0;
+  double intercept = 0;
 };
 
 // Fewest samples after the warm-up for a verdict of growth: fewer iterations say nothing.
