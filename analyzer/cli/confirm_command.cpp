@@ -199,7 +199,7 @@ int write_report(const ConfirmOptions& options, const rules::RuleRegistry& regis
                                              .seconds = run_seconds(run)};
   // A snapshot copied here from the run's machine (--snapshot with --result), else the path the
   // probe wrote it to.
-  std::string snapshot = options.snapshot_path;
+  std::string snapshot = options.snapshot_path.empty() ? "" : absolute_path(options.snapshot_path);
   const nlohmann::json& written =
       run.result.is_object() ? run.result.value("snapshot", nlohmann::json()) : nlohmann::json();
   if (snapshot.empty() && written.is_object() && written.value("written", false) &&

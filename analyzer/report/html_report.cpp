@@ -86,8 +86,9 @@ std::string source_section(const Diagnostic& d, const std::optional<std::string>
 std::string cuda_section(const Confirmation& c) {
   if (!c.cuda_line) return {};
   return fmt::format(
-      R"(<p class="cuda-blocks">on the GPU: {} allocated at this line live, {}{}{}</p>)",
+      R"(<p class="cuda-blocks">on the GPU: {} allocated at this line {} live, {}{}{}</p>)",
       html_text(confirm::counted(static_cast<double>(c.cuda_line->count), "block")),
+      c.cuda_line->count == 1 ? "is" : "are",
       html_text(confirm::bytes_text(static_cast<double>(c.cuda_line->bytes))),
       c.cuda_line->bytes_per_iteration
           ? html_text(fmt::format(", +{} per iteration",
@@ -160,6 +161,19 @@ std::string watched_section(const HtmlReport& report, size_t index) {
   return out + "</section>";
 }
 
+// A file's absolute path as a `file:` URL: the bytes a URL may not hold bare percent-encoded.
+std::string file_url(std::string_view path) {
+  std::string out = "file://";
+  for (const char ch : path) {
+    const auto byte = static_cast<unsigned char>(ch);
+    const bool bare = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                      (ch >= '0' && ch <= '9') ||
+                      std::string_view("/-._~").find(ch) != std::string_view::npos;
+    out += bare ? std::string(1, ch) : fmt::format("%{:02X}", byte);
+  }
+  return out;
+}
+
 std::string run_table(const HtmlReport& report) {
   const output::ConfirmReport& run = report.confirm;
   std::string rows;
@@ -179,7 +193,7 @@ std::string run_table(const HtmlReport& report) {
   if (!report.snapshot.empty()) {
     out += fmt::format(
         R"(<p>CUDA memory snapshot: <a class="snapshot" href="{}">{}</a> (drop it on <a href="https://pytorch.org/memory_viz">pytorch.org/memory_viz</a> to see its timeline)</p>)",
-        html_text(report.snapshot), html_text(report.snapshot));
+        html_text(file_url(report.snapshot)), html_text(report.snapshot));
   }
   return out;
 }

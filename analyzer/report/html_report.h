@@ -24,7 +24,7 @@ struct HtmlReport {
   const nlohmann::json& result;          // the probe's result the verdicts were read from
   std::vector<size_t> watched_ids;       // the plan id of each of `confirm.watched.loops`
   SourceReader read_source;
-  std::string snapshot;  // the CUDA memory snapshot to link to; empty: none
+  std::string snapshot;  // the CUDA memory snapshot to link to, absolute; empty: none
 };
 
 void write_html_report(std::ostream& out, const HtmlReport& report);

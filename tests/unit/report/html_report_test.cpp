@@ -75,10 +75,14 @@ TEST_F(HtmlReportTest, ChartsTheCudaSeriesAndShowsTheBlocksAtTheLine) {
   const std::string html = page("/gpu/mem.pickle");
   EXPECT_THAT(html, HasSubstr(R"(id="finding-0-loop-cuda_allocated_bytes")"));
   EXPECT_THAT(html, HasSubstr(R"(data-values="0,100,200,300,400,500,600")"));
-  EXPECT_THAT(html, HasSubstr("on the GPU: 6 blocks allocated at this line live, 3.0 KiB, +512 B "
-                              "per iteration"));
-  EXPECT_THAT(html, HasSubstr(R"(<a class="snapshot" href="/gpu/mem.pickle">)"));
+  EXPECT_THAT(html, HasSubstr("on the GPU: 6 blocks allocated at this line are live, 3.0 KiB, +512 "
+                              "B per iteration"));
+  EXPECT_THAT(html, HasSubstr(R"(<a class="snapshot" href="file:///gpu/mem.pickle">)"));
   EXPECT_THAT(html, HasSubstr("cuda:0 (NVIDIA H200)"));
+}
+
+TEST_F(HtmlReportTest, LinksToTheSnapshotByAFileUrl) {
+  EXPECT_THAT(page("/gpu/my run#2.pickle"), HasSubstr(R"(href="file:///gpu/my%20run%232.pickle")"));
 }
 
 TEST_F(HtmlReportTest, LeavesOutSeriesThatMeasuredNothingAndProcessMemory) {
