@@ -26,7 +26,8 @@ std::optional<LoopMemory> loop_memory(const json* loop, bool with_process) {
   for (const auto& [metric, what] : kMetrics) {
     if (metric == "rss_bytes" && !with_process) continue;
     const Trend trend = read_trend(series_of(*loop, metric));
-    if (trend.steady) {
+    // The process's memory is cited only when it grows alike throughout, not by a few jumps.
+    if (trend.steady && (metric != "rss_bytes" || steady_in_each_third(trend))) {
       return LoopMemory{trend.slope, std::string(what), trend.values.back(),
                         metric == "cuda_allocated_bytes"};
     }

@@ -67,4 +67,20 @@ Trend read_trend(const std::vector<std::optional<double>>& series) {
   return trend;
 }
 
+bool steady_in_each_third(const Trend& trend) {
+  // Two samples a third at the least, so that each third has a slope.
+  if (!trend.steady || trend.values.size() < 6) return false;
+  const size_t third = trend.values.size() / 3;
+  for (size_t k = 0; k < 3; ++k) {
+    // Each third shares its last sample with the next, so that a jump between thirds counts.
+    const auto begin = trend.values.begin() + static_cast<std::ptrdiff_t>(k * third);
+    const auto end = k == 2
+                         ? trend.values.end()
+                         : trend.values.begin() + static_cast<std::ptrdiff_t>((k + 1) * third + 1);
+    const double slope = least_squares({begin, end}).slope;
+    if (slope <= 0 || slope * 3 < trend.slope || slope > trend.slope * 3) return false;
+  }
+  return true;
+}
+
 }  // namespace sealint::confirm
