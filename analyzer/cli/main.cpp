@@ -242,17 +242,23 @@ int run(int argc, char** argv) {
                           "On CUDA, write a memory snapshot here (view it at "
                           "pytorch.org/memory_viz)");
   const CLI::AsSizeValue size_value(false);
+  // The sign first: CLI11's size conversion reads `-5G` as 2^64 - 5 and reports an overflow.
+  const CLI::Validator memory_size(
+      [size_value](std::string& value) {
+        if (value.find('-') != std::string::npos)
+          return "a memory size is positive: give it as 80GiB or 16G, not '" + value + "'";
+        return size_value(value);
+      },
+      size_value.get_description());
   confirm_cmd
       ->add_option("--device-memory", confirm.device_memory,
                    "Memory to project a confirmed growth against (80GiB, 16G); default: the GPU's")
-      // The sign first: CLI11's size conversion reads `-5G` as 2^64 - 5 and reports an overflow.
-      ->transform(CLI::Validator(
-          [size_value](std::string& value) {
-            if (value.find('-') != std::string::npos)
-              return "a memory size is positive: give it as 80GiB or 16G, not '" + value + "'";
-            return size_value(value);
-          },
-          size_value.get_description()));
+      ->transform(memory_size);
+  confirm_cmd
+      ->add_option("--max-memory", confirm.max_memory,
+                   "End the run, keeping what it measured, once its processes hold this much "
+                   "memory (4GiB, 512M); default: half the machine's")
+      ->transform(memory_size);
   confirm_cmd->add_flag(
       "--verify-fix", confirm.verify_fix,
       "Run again with every available fix applied to a temporary copy, and show each "

@@ -20,6 +20,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/confirm/group_memory.h"
+
 extern char** environ;
 
 namespace sealint::confirm {
@@ -158,6 +160,9 @@ Result<ChildExit> run_child(const ChildCommand& command) {
   const timespec tick{0, 20'000'000};
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::seconds(command.timeout_seconds);
+  // The group's memory is read from /proc a few times a second, not at every tick.
+  constexpr auto kMemoryCheckEvery = std::chrono::milliseconds(200);
+  auto next_memory_check = std::chrono::steady_clock::now();
   for (;;) {
     const pid_t done = ::waitpid(child, &status, WNOHANG);
     if (done == child) {
@@ -172,6 +177,14 @@ Result<ChildExit> run_child(const ChildCommand& command) {
       exit.timed_out = true;
       end_group(child, child, status);
       break;
+    }
+    if (command.max_memory_bytes != 0 && std::chrono::steady_clock::now() >= next_memory_check) {
+      next_memory_check = std::chrono::steady_clock::now() + kMemoryCheckEvery;
+      if (const uint64_t held = group_resident_bytes(child); held > command.max_memory_bytes) {
+        exit.over_memory = held;
+        end_group(child, child, status);
+        break;
+      }
     }
     if (command.on_wait) command.on_wait();
     struct stat log {};
