@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/confirm/group_memory.h"
+#include "analyzer/confirm/proc_table.h"
 
 extern char** environ;
 
@@ -70,21 +71,8 @@ void end_group(pid_t group, pid_t child, int& status) {
 std::vector<pid_t> children_of_ours() {
   std::vector<pid_t> found;
   const pid_t self = ::getpid();
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream stat(entry.path() / "stat");
-    std::string line;
-    if (!std::getline(stat, line)) continue;
-    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
-    const size_t close = line.rfind(')');
-    if (close == std::string::npos) continue;
-    char state = 0;
-    long parent = 0;
-    if (std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &parent) == 2 && parent == self)
-      found.push_back(static_cast<pid_t>(std::stol(name)));
-  }
+  for (const ProcessEntry& process : live_processes())
+    if (process.parent == self) found.push_back(process.pid);
   return found;
 }
 
