@@ -15,6 +15,7 @@
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/lint_command.h"
 #include "analyzer/config/configurations.h"
+#include "analyzer/confirm/supervisor.h"
 #include "analyzer/core/rule_metadata.h"
 #include "analyzer/output/formats.h"
 #include "analyzer/server/server.h"
@@ -364,6 +365,9 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // confirm mode starts sealint itself as the supervisor of a run (analyzer/confirm/supervisor.h).
+  if (argc > 1 && argv[1] == sealint::confirm::kSuperviseFlag)
+    return sealint::confirm::supervise(argc, argv);
   try {
     return run(argc, argv);
   } catch (const std::exception& error) {

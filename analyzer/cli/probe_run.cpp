@@ -97,6 +97,10 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& tar
   command.extra_env.push_back("SEALINT_TEMP_DIR=" + temp);
   command.log_path = temp + "/output.log";
   command.timeout_seconds = options.timeout_seconds;
+  // Our own executable supervises the run, so that nothing outlives a killed sealint.
+  std::error_code no_self;
+  command.supervisor = std::filesystem::read_symlink("/proc/self/exe", no_self).string();
+  command.folder = temp;
   command.max_memory_bytes =
       options.max_memory != 0 ? options.max_memory : confirm::default_memory_bound();
   auto exit = confirm::run_child(command);

@@ -1,9 +1,16 @@
 #include "analyzer/confirm/proc_table.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 namespace sealint::confirm {
 
@@ -35,6 +42,33 @@ std::vector<ProcessEntry> live_processes() {
                      read == 4 && resident > 0 ? static_cast<uint64_t>(resident) : 0});
   }
   return found;
+}
+
+namespace {
+
+// Our children, read from /proc: the processes whose parent we are.
+std::vector<pid_t> children_of_ours() {
+  std::vector<pid_t> found;
+  const pid_t self = ::getpid();
+  for (const ProcessEntry& process : live_processes())
+    if (process.parent == self) found.push_back(process.pid);
+  return found;
+}
+
+}  // namespace
+
+void end_escaped_descendants() {
+  int quiet_rounds = 0;
+  for (int round = 0; round < 100 && quiet_rounds < 2; ++round) {
+    const std::vector<pid_t> children = children_of_ours();
+    quiet_rounds = children.empty() ? quiet_rounds + 1 : 0;
+    for (const pid_t pid : children) ::kill(pid, SIGKILL);
+    for (const pid_t pid : children) {
+      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
 }
 
 }  // namespace sealint::confirm

@@ -22,6 +22,11 @@ struct ChildCommand {
   // The most resident memory the child's process group may hold; past it the group is ended as
   // on a timeout (TERM, so the probe writes what it measured, then KILL). 0: no bound.
   uint64_t max_memory_bytes = 0;
+  // sealint's own executable, to run the command under its native supervisor
+  // (confirm/supervisor.h), which ends the run and removes `folder` when sealint dies; empty: the
+  // command is our child directly.
+  std::string supervisor;
+  std::string folder;
   // Called while waiting, every few tens of milliseconds (a live progress line).
   std::function<void()> on_wait;
 };
