@@ -1833,10 +1833,60 @@ const FileAnalysis::ReturnedUse& FileAnalysis::returned_use(const Function& func
         slots->erase(std::unique(slots->begin(), slots->end()), slots->end());
       }
     }
+    hand_returned_use_to_callees();
   }
   static const ReturnedUse kNone;
   const auto it = returned_uses_->find(&function);
   return it == returned_uses_->end() ? kNone : it->second;
+}
+
+// A function that returns what a function of the file returned to it (`o = run(p, a); return
+// (o,)`, `return run(p, a)`) hands its caller's use on: the callee's result is the loss or the
+// prediction too, however many helpers stand between (main -> step -> run).
+void FileAnalysis::hand_returned_use_to_callees() const {
+  constexpr int kRounds = 4;
+  for (int round = 0; round < kRounds; ++round) {
+    std::vector<std::pair<const Function*, ReturnedUse>> known(returned_uses_->begin(),
+                                                               returned_uses_->end());
+    bool changed = false;
+    auto add = [&](const Function* callee, std::vector<int> ReturnedUse::*member, int slot) {
+      if (callee == nullptr) return;
+      std::vector<int>& slots = (*returned_uses_)[callee].*member;
+      const auto at = std::lower_bound(slots.begin(), slots.end(), slot);
+      if (at != slots.end() && *at == slot) return;
+      slots.insert(at, slot);
+      changed = true;
+    };
+    for (const auto& [function, use] : known) {
+      for (std::vector<int> ReturnedUse::*member :
+           {&ReturnedUse::losses, &ReturnedUse::predictions}) {
+        for (const Expr* part : returned_parts(*function, use.*member)) {
+          if (part->kind == ExprKind::Call) {
+            add(resolve_by_name(*function, *part), member, -1);
+            continue;
+          }
+          if (part->kind != ExprKind::Name) continue;
+          // The assignments of the function that bind the returned name from a call of the file.
+          for_each_nested(function->body, [&](const Stmt& stmt) {
+            if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+                stmt.value->kind != ExprKind::Call || stmt.targets.size() != 1)
+              return;
+            const Expr* target = stmt.targets[0];
+            if (target->kind == ExprKind::Name && target->text == part->text) {
+              add(resolve_by_name(*function, *stmt.value), member, -1);
+            } else if (target->kind == ExprKind::Collection) {
+              for (size_t i = 0; i < target->items.size(); ++i) {
+                if (target->items[i]->kind == ExprKind::Name &&
+                    target->items[i]->text == part->text)
+                  add(resolve_by_name(*function, *stmt.value), member, static_cast<int>(i));
+              }
+            }
+          });
+        }
+      }
+    }
+    if (!changed) break;
+  }
 }
 
 const std::vector<ValueKind>& FileAnalysis::param_kinds_by_use(const Function& function) const {
