@@ -264,10 +264,16 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   const std::vector<WatchedLoop>& watched = analysis->watched;
   if (findings.empty() && watched.empty() && format->shows_watched_loops && !options.plan_only) {
     std::cout << fmt::format("No findings in {}: nothing to confirm.\n", options.script);
+    // The page asked for says the same, rather than being missing.
+    if (!options.report_path.empty() &&
+        write_report(options, registry, findings, {}, {}, ProbeRun{}) == kExitError)
+      return kExitError;
     return kExitClean;
   }
-  // The other formats carry findings only: with none, there is nothing to run.
-  if (findings.empty() && !format->shows_watched_loops && !options.plan_only)
+  // The other formats carry findings only: with none, there is nothing to run, unless the report
+  // asked for shows the loops measured without a finding.
+  if (findings.empty() && !format->shows_watched_loops && !options.plan_only &&
+      options.report_path.empty())
     return write_findings(options, *format, registry, findings, {}, ProbeRun{});
   // The plan reaches the probe as JSON, which holds UTF-8 only: a file name that is not cannot
   // be matched against the frames Python runs.

@@ -159,6 +159,14 @@ class ConfirmReportTest(unittest.TestCase):
         for attribute in ("src=", "<link", "@import", "url("):
             self.assertNotIn(attribute, self.html)
 
+    def test_a_script_with_nothing_to_confirm_still_gets_its_page(self):
+        with open(os.path.join(self.work, "plain.py"), "w") as f:
+            f.write("import torch\nprint(torch.zeros(2))\n")
+        run = self.sealint(["confirm", "plain.py", "--report", "plain.html"], expect=0)
+        self.assertIn("nothing to confirm", run.stdout)
+        with open(os.path.join(self.work, "plain.html"), encoding="utf-8") as f:
+            self.assertIn("No findings and no measured loop.", f.read())
+
     def screenshot(self, page, name, height):
         """`page` rendered by headless Chromium with JavaScript off (a profile whose default
         content setting blocks it: the `scriptEnabled` blink setting also stops the screenshot)."""
