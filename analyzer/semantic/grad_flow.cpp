@@ -309,6 +309,13 @@ class GradWalker {
           hint != TypeHint::Number) {
         param.grad = Grad::Yes;  // what it is made of stays unknown: a tensor, a tuple of them
       }
+      // `loss.backward()` on the parameter itself (a helper that scales, backpropagates and
+      // returns the loss): only a tensor with a graph takes a backward, whatever the caller
+      // handed in as far as the file can tell.
+      if (no_grad_ == 0 && param.grad == Grad::Unknown &&
+          std::find(backward_handed_.begin(), backward_handed_.end(), name) !=
+              backward_handed_.end())
+        param.grad = Grad::Yes;
       if (i == 0 && fn_.parent_class != nullptr && name == kReceiver) {
         param.kind = ValueKind::Instance;
         param.instance_of = fn_.parent_class;
@@ -1390,7 +1397,7 @@ class GradWalker {
     // `self.loss(pred, y)`, `self.criterion(out, y)`, `trainer.compute_loss(model, batch)`: a
     // loss held in an attribute, or a method the file does not define, called on the step's
     // values.
-    if (!args.empty() && receiver.kind != ValueKind::Container &&
+    if ((!args.empty() || !call.keywords.empty()) && receiver.kind != ValueKind::Container &&
         (method == "loss" || is_loss_fn_like_name(method) ||
          knowledge::is_loss_function_name(method))) {
       return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(true);
