@@ -10,11 +10,12 @@ BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
   libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev
 # Everything for development and CI: the above, the test suite's tools and libraries, the
-# sanitizer runtime, torch for confirm mode's tests, the benchmarks' tools, and Neovim (its built-in
-# LSP client drives `sealint server` in tests/editor/).
+# sanitizer runtime, torch for confirm mode's tests, the benchmarks' tools, Neovim (its built-in
+# LSP client drives `sealint server` in tests/editor/), and headless Chromium with Pillow (the
+# confirm report's page is rendered and its screenshot read in tests/e2e/confirm_report_test.py).
 APT_PACKAGES := $(BUILD_APT_PACKAGES) ccache git clang-format time \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
-  pre-commit libclang-rt-19-dev libtorch-dev neovim
+  pre-commit libclang-rt-19-dev libtorch-dev neovim chromium python3-pil
 
 .PHONY: deps deps-build build demo check test sanitize fuzz bench format install package clean
 PREFIX ?= /usr/local

@@ -20,12 +20,14 @@
 #include "analyzer/config/configurations.h"
 #include "analyzer/confirm/plan.h"
 #include "analyzer/confirm/verdict.h"
+#include "analyzer/core/bounded_read.h"
 #include "analyzer/core/utf8.h"
 #include "analyzer/cpp/frontend.h"
 #include "analyzer/driver/driver.h"
 #include "analyzer/notebook/notebook.h"
 #include "analyzer/output/formats.h"
 #include "analyzer/output/text_output.h"
+#include "analyzer/report/html_report.h"
 
 namespace sealint::cli {
 
@@ -170,6 +172,59 @@ int write_findings(const ConfirmOptions& options, const output::Format& format,
   return findings.empty() ? kExitClean : kExitFindings;
 }
 
+// The most of a source file the report reads to show a finding's lines (a script far larger is
+// shown without them).
+constexpr size_t kMaxReportSource = 64 * 1024 * 1024;
+
+// The HTML report (--report): the verdicts as the outputs print them, with the result's series.
+int write_report(const ConfirmOptions& options, const rules::RuleRegistry& registry,
+                 const std::vector<Diagnostic>& findings, const output::WatchedVerdicts& watched,
+                 const std::vector<size_t>& watched_ids, const ProbeRun& run) {
+  const std::map<std::string, std::string> no_stdin;
+  LineCache cache(no_stdin);
+  const output::LineLookup lines = [&](std::string_view path, const Position& at) {
+    return cache.line(path, at);
+  };
+  const std::vector<output::SarifRule> rules = sarif_rules(registry);
+  const output::ConfirmReport confirm_report{.findings = findings,
+                                             .watched = watched,
+                                             .rules = rules,
+                                             .lines = lines,
+                                             .tool_version = std::string(kVersion),
+                                             .source_root = {},
+                                             .color = false,
+                                             .script = options.script,
+                                             .found_in = where_found(options, findings),
+                                             .run_summary = run.end.summary,
+                                             .seconds = run_seconds(run)};
+  // A snapshot copied here from the run's machine (--snapshot with --result), else the path the
+  // probe wrote it to.
+  std::string snapshot = options.snapshot_path.empty() ? "" : absolute_path(options.snapshot_path);
+  const nlohmann::json& written =
+      run.result.is_object() ? run.result.value("snapshot", nlohmann::json()) : nlohmann::json();
+  if (snapshot.empty() && written.is_object() && written.value("written", false) &&
+      written.value("path", nlohmann::json()).is_string())
+    snapshot = written["path"].get<std::string>();
+  const report::HtmlReport page{confirm_report, run.result, watched_ids,
+                                [](std::string_view path) -> std::optional<std::string> {
+                                  auto text = read_regular_file_bounded(
+                                      std::string(path), std::string(path), kMaxReportSource);
+                                  if (!text) return std::nullopt;
+                                  std::string code = std::move(*text);
+                                  if (code.starts_with("\xEF\xBB\xBF"))
+                                    code.erase(0, 3);  // offsets are after the BOM
+                                  return code;
+                                },
+                                snapshot};
+  std::ofstream out(options.report_path, std::ios::binary | std::ios::trunc);
+  if (!out)
+    return fail(fmt::format("cannot write '{}': {}", options.report_path, std::strerror(errno)));
+  report::write_html_report(out, page);
+  out.flush();
+  if (!out) return fail(fmt::format("cannot write '{}'", options.report_path));
+  return kExitClean;
+}
+
 }  // namespace
 
 int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& registry) {
@@ -185,13 +240,20 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     return fail(fmt::format("'{}' is C++: confirm mode runs Python scripts", options.script));
   }
   // `-o train.py` would replace the script with its findings (lint refuses the same), and
-  // `-o` naming the result or snapshot read would replace what is being read.
-  for (const std::string* read : {&options.script, &options.result_path, &options.snapshot_path}) {
-    if (!options.output_path.empty() && !read->empty() &&
-        std::filesystem::equivalent(options.output_path, *read, error))
-      return fail(
-          fmt::format("-o '{}' names '{}', which confirm reads", options.output_path, *read));
+  // `-o` or `--report` naming the result or snapshot read would replace what is being read.
+  for (const auto& [option, written] :
+       {std::pair{"-o", &options.output_path}, std::pair{"--report", &options.report_path}}) {
+    for (const std::string* read :
+         {&options.script, &options.result_path, &options.snapshot_path}) {
+      if (!written->empty() && !read->empty() &&
+          std::filesystem::equivalent(*written, *read, error))
+        return fail(
+            fmt::format("{} '{}' names '{}', which confirm reads", option, *written, *read));
+    }
   }
+  if (!options.report_path.empty() && !options.output_path.empty() &&
+      std::filesystem::equivalent(options.report_path, options.output_path, error))
+    return fail(fmt::format("--report and -o both name '{}'", options.output_path));
   auto analysis = analyse(options, registry);
   if (!analysis) return fail(analysis.error());
   output::write_input_errors(std::cerr, analysis->errors, {false});
@@ -202,10 +264,16 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   const std::vector<WatchedLoop>& watched = analysis->watched;
   if (findings.empty() && watched.empty() && format->shows_watched_loops && !options.plan_only) {
     std::cout << fmt::format("No findings in {}: nothing to confirm.\n", options.script);
+    // The page asked for says the same, rather than being missing.
+    if (!options.report_path.empty() &&
+        write_report(options, registry, findings, {}, {}, ProbeRun{}) == kExitError)
+      return kExitError;
     return kExitClean;
   }
-  // The other formats carry findings only: with none, there is nothing to run.
-  if (findings.empty() && !format->shows_watched_loops && !options.plan_only)
+  // The other formats carry findings only: with none, there is nothing to run, unless the report
+  // asked for shows the loops measured without a finding.
+  if (findings.empty() && !format->shows_watched_loops && !options.plan_only &&
+      options.report_path.empty())
     return write_findings(options, *format, registry, findings, {}, ProbeRun{});
   // The plan reaches the probe as JSON, which holds UTF-8 only: a file name that is not cannot
   // be matched against the frames Python runs.
@@ -260,9 +328,11 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
     if (*verified == 0) std::cerr << "sealint: note: --verify-fix: no finding here has a fix\n";
   }
   output::WatchedVerdicts shown;
+  std::vector<size_t> shown_ids;  // the plan id of each shown loop, for the report
   for (size_t i = 0; i < watched.size(); ++i) {
     const size_t id = findings.size() + i;
     if (confirm::encloses_measured_loop(run.result, id)) continue;
+    shown_ids.push_back(id);
     shown.loops.push_back(watched[i]);
     shown.verdicts.push_back(
         confirm::judge_watched(watched[i], id, run.result, run.end, device_memory));
@@ -282,6 +352,9 @@ int run_confirm(const ConfirmOptions& options, const rules::RuleRegistry& regist
   }
   const int status = write_findings(options, *format, registry, findings, shown, run);
   if (status == kExitError) return status;
+  if (!options.report_path.empty() &&
+      write_report(options, registry, findings, shown, shown_ids, run) == kExitError)
+    return kExitError;
   if (run.interrupted != 0) return 128 + run.interrupted;  // what a shell reports for Ctrl-C
   // Verdicts of "not reached" everywhere are no evidence of anything: not a success.
   if (confirm::measured_nothing(run.result))

@@ -22,7 +22,9 @@ struct ConfirmOptions {
   std::string output_path;
   std::string snapshot_path;
   uint64_t device_memory = 0;  // bytes a confirmed growth is projected against; 0: the GPU's
+  uint64_t max_memory = 0;     // the run's resident memory bound; 0: half the machine's memory
   std::string result_path;     // read this result instead of running the script
+  std::string report_path;     // also write the HTML report (charts of each series) here
   bool plan_only = false;      // write the plan and stop
   bool verify_fix = false;     // run again with the fixes applied to a copy, before and after
   std::string config_path;

@@ -15,6 +15,7 @@
 #include "analyzer/cli/confirm_command.h"
 #include "analyzer/cli/lint_command.h"
 #include "analyzer/config/configurations.h"
+#include "analyzer/confirm/supervisor.h"
 #include "analyzer/core/rule_metadata.h"
 #include "analyzer/output/formats.h"
 #include "analyzer/server/server.h"
@@ -242,17 +243,23 @@ int run(int argc, char** argv) {
                           "On CUDA, write a memory snapshot here (view it at "
                           "pytorch.org/memory_viz)");
   const CLI::AsSizeValue size_value(false);
+  // The sign first: CLI11's size conversion reads `-5G` as 2^64 - 5 and reports an overflow.
+  const CLI::Validator memory_size(
+      [size_value](std::string& value) {
+        if (value.find('-') != std::string::npos)
+          return "a memory size is positive: give it as 80GiB or 16G, not '" + value + "'";
+        return size_value(value);
+      },
+      size_value.get_description());
   confirm_cmd
       ->add_option("--device-memory", confirm.device_memory,
                    "Memory to project a confirmed growth against (80GiB, 16G); default: the GPU's")
-      // The sign first: CLI11's size conversion reads `-5G` as 2^64 - 5 and reports an overflow.
-      ->transform(CLI::Validator(
-          [size_value](std::string& value) {
-            if (value.find('-') != std::string::npos)
-              return "a memory size is positive: give it as 80GiB or 16G, not '" + value + "'";
-            return size_value(value);
-          },
-          size_value.get_description()));
+      ->transform(memory_size);
+  confirm_cmd
+      ->add_option("--max-memory", confirm.max_memory,
+                   "End the run, keeping what it measured, once its processes hold this much "
+                   "memory (4GiB, 512M); default: half the machine's")
+      ->transform(memory_size);
   confirm_cmd->add_flag(
       "--verify-fix", confirm.verify_fix,
       "Run again with every available fix applied to a temporary copy, and show each "
@@ -265,6 +272,11 @@ int run(int argc, char** argv) {
                    "Give the verdicts from a result the probe wrote elsewhere")
       ->excludes("--plan-only")
       ->excludes("--verify-fix");
+  confirm_cmd
+      ->add_option("--report", confirm.report_path,
+                   "Also write an HTML page charting each finding's measured series (with "
+                   "--result, from a run made elsewhere)")
+      ->excludes("--plan-only");
   confirm_cmd->add_option("--config", confirm.config_path, "Use this configuration file");
   add_rule_list(*confirm_cmd, "--select", confirm.select, "Confirm only these rules");
   add_rule_list(*confirm_cmd, "--extend-select", confirm.extend_select,
@@ -353,6 +365,9 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // confirm mode starts sealint itself as the supervisor of a run (analyzer/confirm/supervisor.h).
+  if (argc > 1 && argv[1] == sealint::confirm::kSuperviseFlag)
+    return sealint::confirm::supervise(argc, argv);
   try {
     return run(argc, argv);
   } catch (const std::exception& error) {

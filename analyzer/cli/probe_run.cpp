@@ -16,8 +16,10 @@
 #include <fmt/format.h>
 
 #include "analyzer/cli/probe_location.h"
+#include "analyzer/confirm/group_memory.h"
 #include "analyzer/confirm/process.h"
 #include "analyzer/confirm/progress.h"
+#include "analyzer/confirm/units.h"
 
 namespace sealint::cli {
 
@@ -95,6 +97,12 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& tar
   command.extra_env.push_back("SEALINT_TEMP_DIR=" + temp);
   command.log_path = temp + "/output.log";
   command.timeout_seconds = options.timeout_seconds;
+  // Our own executable supervises the run, so that nothing outlives a killed sealint.
+  std::error_code no_self;
+  command.supervisor = std::filesystem::read_symlink("/proc/self/exe", no_self).string();
+  command.folder = temp;
+  command.max_memory_bytes =
+      options.max_memory != 0 ? options.max_memory : confirm::default_memory_bound();
   auto exit = confirm::run_child(command);
   if (progress) progress->erase();
   if (!exit) {
@@ -118,6 +126,15 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& tar
     return make_error(
         "interrupted before the probe wrote a result; the script's processes were "
         "ended");
+  // Ended by --max-memory: what it held, against the bound.
+  const std::string over_memory =
+      exit->over_memory == 0
+          ? std::string()
+          : fmt::format("the run was stopped when its processes held {} (--max-memory {})",
+                        confirm::bytes_text(static_cast<double>(exit->over_memory)),
+                        confirm::bytes_text(static_cast<double>(command.max_memory_bytes)));
+  if (!written && !over_memory.empty())
+    return make_error(fmt::format("{}, before the probe wrote a result", over_memory));
   if (!written) {
     std::string why =
         exit->timed_out ? fmt::format(
@@ -134,6 +151,12 @@ Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& tar
   if (!result) return make_error(result.error());
   auto end = confirm::check_result(*result, exit->timed_out, options.timeout_seconds);
   if (!end) return make_error(end.error());
+  if (!over_memory.empty()) {
+    // The probe took sealint's SIGTERM for a timeout; it was the memory bound.
+    end->summary = over_memory;
+    end->timed_out = false;
+    end->stopped = false;
+  }
   if (exit->interrupted != 0) {
     // The probe took sealint's SIGTERM for a timeout; it was the user.
     end->summary = interrupted_summary(exit->interrupted);

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,10 @@
 #include <pthread.h>
 
 #include <fmt/format.h>
+
+#include "analyzer/confirm/group_memory.h"
+#include "analyzer/confirm/proc_table.h"
+#include "analyzer/confirm/supervisor.h"
 
 extern char** environ;
 
@@ -64,44 +69,22 @@ void end_group(pid_t group, pid_t child, int& status) {
   }
 }
 
-// Our children, read from /proc: the processes whose parent we are.
-std::vector<pid_t> children_of_ours() {
-  std::vector<pid_t> found;
-  const pid_t self = ::getpid();
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream stat(entry.path() / "stat");
-    std::string line;
-    if (!std::getline(stat, line)) continue;
-    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
-    const size_t close = line.rfind(')');
-    if (close == std::string::npos) continue;
-    char state = 0;
-    long parent = 0;
-    if (std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &parent) == 2 && parent == self)
-      found.push_back(static_cast<pid_t>(std::stol(name)));
+// Why `program` cannot be run (looked up on PATH when it has no '/'), as posix_spawnp would say
+// it; empty when it can. The supervisor runs it, so its failure is found here first.
+std::string why_not_runnable(const std::string& program) {
+  if (program.find('/') != std::string::npos)
+    return ::access(program.c_str(), X_OK) == 0 ? std::string() : std::strerror(errno);
+  const char* path = std::getenv("PATH");
+  std::string_view folders = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+  while (true) {
+    const size_t colon = folders.find(':');
+    const std::string folder(folders.substr(0, colon));
+    const std::string candidate = (folder.empty() ? std::string(".") : folder) + "/" + program;
+    if (::access(candidate.c_str(), X_OK) == 0) return {};
+    if (colon == std::string_view::npos) break;
+    folders.remove_prefix(colon + 1);
   }
-  return found;
-}
-
-// A process the script started in a session of its own (`Popen(..., start_new_session=True)`,
-// a daemon) escapes the kill of the probe's group. As the subreaper of everything we start, we
-// are given such a process once its parent is gone: end and reap every one, a few rounds, since
-// killing one can orphan its own children to us.
-void end_escaped_descendants() {
-  int quiet_rounds = 0;
-  for (int round = 0; round < 100 && quiet_rounds < 2; ++round) {
-    const std::vector<pid_t> children = children_of_ours();
-    quiet_rounds = children.empty() ? quiet_rounds + 1 : 0;
-    for (const pid_t pid : children) ::kill(pid, SIGKILL);
-    for (const pid_t pid : children) {
-      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-      }
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  return std::strerror(ENOENT);
 }
 
 }  // namespace
@@ -111,6 +94,15 @@ Result<ChildExit> run_child(const ChildCommand& command) {
   // Orphans of the run come to us rather than to init, so that none outlives it
   // (end_escaped_descendants). Confirm mode runs nothing else as our child.
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  std::vector<std::string> argv_strings = command.argv;
+  if (!command.supervisor.empty()) {
+    if (const std::string why = why_not_runnable(command.argv.front()); !why.empty()) {
+      return make_error(fmt::format("cannot run '{}': {}", command.argv.front(), why));
+    }
+    argv_strings = {command.supervisor, std::string(kSuperviseFlag), std::to_string(::getpid()),
+                    command.folder, "--"};
+    argv_strings.insert(argv_strings.end(), command.argv.begin(), command.argv.end());
+  }
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;
   posix_spawn_file_actions_init(&actions);
@@ -129,13 +121,12 @@ Result<ChildExit> run_child(const ChildCommand& command) {
   sigaddset(&defaults, SIGPIPE);
   posix_spawnattr_setsigdefault(&attributes, &defaults);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-  std::vector<std::string> argv_strings = command.argv;
   std::vector<std::string> env_strings = child_environment(command.extra_env);
   std::vector<char*> argv = pointers(argv_strings);
   std::vector<char*> env = pointers(env_strings);
   pid_t child = 0;
   const int spawned =
-      command.argv.front().find('/') == std::string::npos
+      argv_strings.front().find('/') == std::string::npos
           ? posix_spawnp(&child, argv[0], &actions, &attributes, argv.data(), env.data())
           : posix_spawn(&child, argv[0], &actions, &attributes, argv.data(), env.data());
   posix_spawn_file_actions_destroy(&actions);
@@ -158,6 +149,9 @@ Result<ChildExit> run_child(const ChildCommand& command) {
   const timespec tick{0, 20'000'000};
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::seconds(command.timeout_seconds);
+  // The group's memory is read from /proc a few times a second, not at every tick.
+  constexpr auto kMemoryCheckEvery = std::chrono::milliseconds(200);
+  auto next_memory_check = std::chrono::steady_clock::now();
   for (;;) {
     const pid_t done = ::waitpid(child, &status, WNOHANG);
     if (done == child) {
@@ -172,6 +166,14 @@ Result<ChildExit> run_child(const ChildCommand& command) {
       exit.timed_out = true;
       end_group(child, child, status);
       break;
+    }
+    if (command.max_memory_bytes != 0 && std::chrono::steady_clock::now() >= next_memory_check) {
+      next_memory_check = std::chrono::steady_clock::now() + kMemoryCheckEvery;
+      if (const uint64_t held = group_resident_bytes(child); held > command.max_memory_bytes) {
+        exit.over_memory = held;
+        end_group(child, child, status);
+        break;
+      }
     }
     if (command.on_wait) command.on_wait();
     struct stat log {};

@@ -52,8 +52,13 @@ std::string_view framework_tag(Framework framework) {
   return "";
 }
 
+std::string_view project_url() {
+  return SEALINT_LINK_BASE;
+}
+
 std::string rule_docs_url(std::string_view id) {
-  return fmt::format("{}/blob/main/docs/rules/{}.md", kProjectUrl, id);
+  // The page as it was when this version was tagged: `main` may have renamed or rewritten it.
+  return fmt::format("{}/blob/v{}/docs/rules/{}.md", project_url(), SEALINT_LINK_VERSION, id);
 }
 
 std::string_view precision_word(Precision precision) {

@@ -19,8 +19,10 @@ namespace sealint {
 [[nodiscard]] std::string readme_table_row(const RuleInfo& info);
 // "pytorch", "tensorflow"; empty for a rule about any framework's code (SL012).
 [[nodiscard]] std::string_view framework_tag(Framework framework);
-// Where a rule's documentation is published (SARIF's helpUri, JSON's url).
-inline constexpr std::string_view kProjectUrl = "https://github.com/sealint/sealint";
+// The project's public address (the build setting SEALINT_LINK_BASE): SARIF's informationUri.
+[[nodiscard]] std::string_view project_url();
+// Where a rule's documentation is published (SARIF's helpUri, JSON's url, the editor's link), as
+// of the version that made the report: `<base>/blob/v0.1.0/docs/rules/SL001.md`.
 [[nodiscard]] std::string rule_docs_url(std::string_view id);
 // SARIF's words: "low", "medium", "high".
 [[nodiscard]] std::string_view precision_word(Precision precision);

@@ -33,7 +33,7 @@ void write_confirm_json(std::ostream& out, const ConfirmReport& report) {
 // SARIF keeps suppressed results, marked, as code scanning expects.
 void write_lint_sarif(std::ostream& out, const LintReport& report) {
   write_sarif(out, report.diagnostics, report.rules, report.lines,
-              {report.tool_version, report.source_root, report.errors});
+              {report.tool_version, report.source_root, report.errors, report.left_out_tests});
 }
 
 void write_confirm_sarif(std::ostream& out, const ConfirmReport& report) {

@@ -194,7 +194,18 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                              {"message", {{"text", sentence(error.message)}}},
                              {"locations", json::array({{{"physicalLocation", location}}})}});
   }
+  // Findings left out of test functions are said as the text summary says them, and counted for
+  // a machine in the invocation's properties.
+  if (const std::string left_out = left_out_tests_line(options.left_out_tests); !left_out.empty())
+    notifications.push_back({{"level", "note"}, {"message", {{"text", left_out}}}});
   json invocation = {{"executionSuccessful", successful}};
+  if (!options.left_out_tests.empty()) {
+    size_t findings = 0;
+    for (const LeftOutTest& test : options.left_out_tests) findings += test.rules.size();
+    invocation["properties"] = {
+        {"leftOutTests",
+         {{"testFunctions", options.left_out_tests.size()}, {"findings", findings}}}};
+  }
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = notifications;
   std::string root = "file://" + uri_escape(options.source_root);
   if (!root.ends_with('/')) root += '/';
@@ -205,7 +216,7 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                                               {{"name", "sealint"},
                                                {"version", options.tool_version},
                                                {"semanticVersion", options.tool_version},
-                                               {"informationUri", kProjectUrl},
+                                               {"informationUri", project_url()},
                                                {"rules", rules_json}}}}},
                                            {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", root}}}}},
                                            {"invocations", json::array({invocation})},

@@ -25,6 +25,8 @@ struct SarifOptions {
   std::string tool_version;
   std::string source_root;  // absolute folder that %SRCROOT% names (the working directory)
   std::vector<InputError> input_errors;  // the run's input problems: tool notifications
+  // Test functions whose findings were left out (analyse-tests off): a note and a count.
+  std::vector<LeftOutTest> left_out_tests = {};
 };
 
 void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,

@@ -9,6 +9,8 @@
 #                                                 then eval_until_oom.py run until CUDA memory
 #                                                 runs out (the projection's check)
 #   bench/confirm/cuda.sh verdicts BUILD_DIR OUT  sealint confirm --result for every case
+#   bench/confirm/cuda.sh reports BUILD_DIR OUT   the same with --report: OUT/<case>.html, linking
+#                                                 to OUT/<case>.pickle
 #
 #   PYTHON=python3  the interpreter with CUDA torch (run)
 #   ONLY="a b"      only these cases (run, verdicts), and no out-of-memory run
@@ -43,7 +45,7 @@ EOF
 }
 
 usage() {
-  sed -n '4,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -92,9 +94,22 @@ verdicts() {
   done < <(cases)
 }
 
+reports() {
+  local sealint="$1/sealint" out="$2"
+  while IFS='|' read -r name script _ _ options; do
+    local snapshot=()
+    [[ -f $out/$name.pickle ]] && snapshot=(--snapshot "$out/$name.pickle")
+    # shellcheck disable=SC2086  # the options are words
+    "$sealint" confirm --result "$out/$name.result.json" "${snapshot[@]}" \
+      --report "$out/$name.html" $options "$root/$script" >/dev/null || true
+    echo "$name: $out/$name.html"
+  done < <(cases)
+}
+
 case "${1:-}" in
   plans) [[ $# -eq 3 ]] || usage; plans "$2" "$3" ;;
   run) [[ $# -eq 3 ]] || usage; run_cases "$2" "$3" ;;
   verdicts) [[ $# -eq 3 ]] || usage; verdicts "$2" "$3" ;;
+  reports) [[ $# -eq 3 ]] || usage; reports "$2" "$3" ;;
   *) usage ;;
 esac

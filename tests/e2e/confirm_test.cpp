@@ -535,9 +535,10 @@ TEST_F(ConfirmTest, TooFewIterationsIsNotNotConfirmed) {
 }
 
 TEST_F(ConfirmTest, CtrlCKeepsWhatWasMeasured) {
-  // The script is the probe's process, whose parent is sealint: it presses Ctrl-C for the user.
-  write("train.py", leaky_script("if i == 8: __import__('os').kill(__import__('os').getppid(), "
-                                 "2); __import__('time').sleep(1000)"));
+  // The script presses Ctrl-C for the user: SIGINT to sealint, whose pid the probe's watchdog is
+  // given (the script's parent is sealint's supervisor).
+  write("train.py", leaky_script("if i == 8: __import__('os').kill(int(__import__('os').environ["
+                                 "'SEALINT_PARENT_PID']), 2); __import__('time').sleep(1000)"));
   const RunOutput r = confirm({"train.py"});
   EXPECT_EQ(r.exit_code, 130) << describe(r);
   EXPECT_THAT(r.out, HasSubstr("over 8 iterations"));

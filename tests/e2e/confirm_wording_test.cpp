@@ -102,6 +102,40 @@ TEST_F(ConfirmWordingTest, ACrashIsReportedAsTheCrashAndAsTheFindingsSymptom) {
   EXPECT_THAT(r.out, Not(HasSubstr("raise --steps")));
 }
 
+TEST_F(ConfirmWordingTest, AnSl005CrashFromAnInPlaceStepIsNamedAsItsSymptom) {
+  // A GRU's hidden state fed back with its graph, kept by retain_graph: the optimizer step
+  // changes a weight the kept graph saved, and the second backward fails (issue 40).
+  write("gru.py",
+        "import torch\n"
+        "from torch import nn\n"
+        "model = nn.GRU(8, 16, batch_first=True)\n"
+        "head = nn.Linear(16, 1)\n"
+        "opt = torch.optim.SGD(list(model.parameters()) + list(head.parameters()), lr=0.01)\n"
+        "hidden = torch.zeros(1, 4, 16)\n"
+        "for step in range(100):\n"
+        "    data = torch.randn(4, 5, 8)\n"
+        "    opt.zero_grad()\n"
+        "    output, hidden = model(data, hidden)\n"
+        "    loss = head(output).pow(2).mean()\n"
+        "    loss.backward(retain_graph=True)\n"
+        "    opt.step()\n");
+  const RunOutput r = confirm({"gru.py"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  // SL005's own block, up to the next finding.
+  const size_t begin = r.out.find("error[SL005]");
+  ASSERT_NE(begin, std::string::npos) << describe(r);
+  const std::string sl005 = r.out.substr(begin, r.out.find("\ngru.py:", begin) - begin);
+  EXPECT_THAT(sl005, HasSubstr("= too few iterations: the script crashed after 1 iteration: "
+                               "RuntimeError: one of the variables needed for gradient "
+                               "computation has been modified by an inplace operation"))
+      << describe(r);
+  EXPECT_THAT(sl005, HasSubstr("(gru.py, line 12); this crash is the finding's symptom: the graph "
+                               "kept from an earlier iteration saved a tensor that was then "
+                               "changed in place"))
+      << describe(r);
+  EXPECT_THAT(sl005, Not(HasSubstr("raise --steps"))) << describe(r);
+}
+
 TEST_F(ConfirmWordingTest, PredictionsCollectedWithoutAGraphAreBoundedByThePass) {
   // A correct evaluation: predictions without a graph, kept in a local for the epoch's metric.
   write("preds.py",

@@ -4,6 +4,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "tests/e2e/e2e_test.h"
 
@@ -63,6 +64,21 @@ TEST_F(TestCodeTest, APytestTestFunctionsLeakIsLeftOutAndCounted) {
   EXPECT_THAT(run.out, HasSubstr("No findings in 1 file.\nLeft out 1 finding (SL001) in 1 test "
                                  "function: tests run a few iterations; `--analyse-tests` reports "
                                  "them.\n"));
+}
+
+TEST_F(TestCodeTest, SarifCountsTheLeftOutFindingsAndSaysSo) {
+  write("test_training.py", leaky_test());
+  const RunOutput run = this->run({"--no-cache", "--format", "sarif", "test_training.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  const nlohmann::json log = nlohmann::json::parse(run.out);
+  const nlohmann::json& invocation = log["runs"][0]["invocations"][0];
+  EXPECT_EQ(invocation["properties"]["leftOutTests"]["testFunctions"], 1) << run.out;
+  EXPECT_EQ(invocation["properties"]["leftOutTests"]["findings"], 1) << run.out;
+  ASSERT_EQ(invocation["toolExecutionNotifications"].size(), 1U) << run.out;
+  EXPECT_EQ(invocation["toolExecutionNotifications"][0]["level"], "note");
+  EXPECT_THAT(invocation["toolExecutionNotifications"][0]["message"]["text"].get<std::string>(),
+              HasSubstr("Left out 1 finding (SL001) in 1 test function"));
+  EXPECT_TRUE(log["runs"][0]["results"].empty()) << run.out;
 }
 
 TEST_F(TestCodeTest, AnalyseTestsReportsTheTestFunctionsLeak) {

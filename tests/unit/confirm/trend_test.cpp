@@ -65,5 +65,29 @@ TEST(Trend, ShrinkingIsNotGrowth) {
   EXPECT_FALSE(read_trend(line(100, -3, 20)).steady);
 }
 
+// Resident memory as the C allocator grows it: a few pages per iteration, and two 40 MiB arenas.
+Series allocator_jumps() {
+  constexpr double kMiB = 1024 * 1024;
+  Series series;
+  for (int i = 0; i <= 20; ++i)
+    series.emplace_back(100 * kMiB + i * 8192.0 + (i >= 9 ? 40 * kMiB : 0) +
+                        (i >= 15 ? 40 * kMiB : 0));
+  return series;
+}
+
+TEST(Trend, JumpsThatPassForSteadyDoNotGrowInEachThird) {
+  const Trend trend = read_trend(allocator_jumps());
+  EXPECT_TRUE(trend.steady);  // what the verdict used to cite as "+6.2 MiB per iteration"
+  EXPECT_FALSE(steady_in_each_third(trend));
+}
+
+TEST(Trend, ALineGrowsInEachThird) {
+  EXPECT_TRUE(steady_in_each_third(read_trend(line(1000, 512, 21))));
+}
+
+TEST(Trend, AFlatSeriesDoesNotGrowInEachThird) {
+  EXPECT_FALSE(steady_in_each_third(read_trend(line(1000, 0, 21))));
+}
+
 }  // namespace
 }  // namespace sealint::confirm

@@ -317,5 +317,45 @@ TEST(Verdict, AWatchedLoopNamesTheFlaggedFunctionsItCalls) {
   EXPECT_TRUE(entries_called_inside(result, 7).empty());
 }
 
+// A growing graph in a loop whose resident memory is `rss`: the verdict's detail.
+std::string detail_with_process_memory(const json& rss) {
+  std::vector<Diagnostic> findings{growth_finding({"total_loss"})};
+  const json loops = json::array({{{"file", "train.py"},
+                                   {"line", 10},
+                                   {"end_line", 17},
+                                   {"iterations", 20},
+                                   {"entries", 1},
+                                   {"series", {{"rss_bytes", rss}}}}});
+  const json result = result_with(
+      json::array(
+          {{{"id", 0},
+            {"loop", 0},
+            {"iterations", 20},
+            {"variables", json::array({{{"name", "total_loss"},
+                                        {"series", {{"graph_nodes", counting(0, 7, 21)}}}}})}}}),
+      loops);
+  judge(findings, result, {"stopped", false});
+  return findings[0].confirmation->detail;
+}
+
+TEST(Verdict, ProcessMemoryGrowingAlikeThroughoutIsCited) {
+  json rss = json::array();
+  for (int i = 0; i <= 20; ++i) rss.push_back(100.0 * 1048576 + i * 524288.0);
+  EXPECT_NE(detail_with_process_memory(rss).find("process memory +512.0 KiB per iteration"),
+            std::string::npos);
+}
+
+TEST(Verdict, ProcessMemoryGrowingByAllocatorJumpsIsNotCited) {
+  // Two 40 MiB arenas over 20 iterations: a least-squares "+6.2 MiB per iteration" that another
+  // run of the same script would not show.
+  json rss = json::array();
+  for (int i = 0; i <= 20; ++i)
+    rss.push_back(100.0 * 1048576 + i * 8192.0 + (i >= 9 ? 40.0 * 1048576 : 0) +
+                  (i >= 15 ? 40.0 * 1048576 : 0));
+  const std::string detail = detail_with_process_memory(rss);
+  EXPECT_EQ(detail.find("process memory"), std::string::npos) << detail;
+  EXPECT_NE(detail.find("`total_loss` grows by 7 autograd nodes"), std::string::npos) << detail;
+}
+
 }  // namespace
 }  // namespace sealint::confirm
