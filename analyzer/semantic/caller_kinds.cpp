@@ -22,6 +22,14 @@ bool is_role_kind(ValueKind kind) {
          kind == ValueKind::Loader;
 }
 
+// A role, or an object of one of the file's classes: a helper handed a trainer object
+// (`run_step(self, batch)`, `evaluate(Trainer(...), loader)`) reads its attributes and methods as
+// the class defines them.
+bool is_handed_kind(const Fact& fact) {
+  return is_role_kind(fact.kind) ||
+         (fact.kind == ValueKind::Instance && fact.instance_of != nullptr);
+}
+
 // One parameter's kind over every call seen: the one known kind, or Unknown once two disagree;
 // and the class of the file every call's argument was built from, if they agree.
 struct SeenKind {
@@ -55,32 +63,39 @@ constexpr int kRounds = 4;
 }  // namespace
 
 void FileAnalysis::compute_caller_param_kinds() {
+  // What a function binds each plain name to, by construction (`net = Net().to(device)`); a
+  // rebinding from an unknown value (`net = net.to(device)`) tells nothing against it.
+  auto bindings_of = [&](const Function& function) {
+    std::unordered_map<std::string_view, SeenKind> bound;
+    for_each_nested(function.body, [&](const Stmt& stmt) {
+      if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
+      for (const Expr* target : stmt.targets) {
+        if (target->kind != ExprKind::Name) continue;
+        const Fact made = classify_value(stmt.value);
+        bound[target->text].add(is_handed_kind(made) ? made.kind : ValueKind::Unknown,
+                                made.instance_of);
+      }
+    });
+    return bound;
+  };
+  // A module-level model handed on by a function that does not bind the name itself
+  // (`f_layer = nn.Linear(8, 8)` at the top, `step(f_layer, x)` in a function).
+  const std::unordered_map<std::string_view, SeenKind> globals = bindings_of(module_.top_level());
   for (int round = 0; round < kRounds; ++round) {
     std::unordered_map<const Function*, std::vector<SeenKind>> seen;
     for (const Function& caller : module_.functions()) {
-      // What the caller binds each plain name to, by construction (`net = Net().to(device)`);
-      // a rebinding from an unknown value (`net = net.to(device)`) tells nothing against it.
-      std::unordered_map<std::string_view, SeenKind> locals;
-      for_each_nested(caller.body, [&](const Stmt& stmt) {
-        if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
-        for (const Expr* target : stmt.targets) {
-          if (target->kind != ExprKind::Name) continue;
-          const Fact made = classify_value(stmt.value);
-          locals[target->text].add(is_role_kind(made.kind) ? made.kind : ValueKind::Unknown,
-                                   made.instance_of);
-        }
-      });
+      const std::unordered_map<std::string_view, SeenKind> locals = bindings_of(caller);
       std::vector<ValueKind> caller_uses;  // what the caller does with its parameters, on demand
       // The argument's kind, and the class of the file it was built from when known.
       using Argument = std::pair<ValueKind, const ClassDef*>;
       auto argument_kind = [&](const Expr& arg) -> Argument {
         const Fact constructed = classify_value(&arg);
-        if (is_role_kind(constructed.kind)) return {constructed.kind, constructed.instance_of};
+        if (is_handed_kind(constructed)) return {constructed.kind, constructed.instance_of};
         if (arg.kind != ExprKind::Name) return {ValueKind::Unknown, nullptr};
-        // A module class's method handing on its receiver (`render_step(self, image)`).
-        if (arg.text == kReceiver && caller.parent_class != nullptr &&
-            is_module_class(caller.parent_class))
-          return {ValueKind::Module, caller.parent_class};
+        // A method handing on its receiver (`render_step(self, image)`).
+        if (arg.text == kReceiver && caller.parent_class != nullptr)
+          return {is_module_class(caller.parent_class) ? ValueKind::Module : ValueKind::Instance,
+                  caller.parent_class};
         if (auto it = locals.find(arg.text);
             it != locals.end() && it->second.kind != ValueKind::Unknown)
           return {it->second.kind, it->second.cls};
@@ -91,6 +106,11 @@ void FileAnalysis::compute_caller_param_kinds() {
           if (handed != ValueKind::Unknown) return {handed, caller_param_class(caller, p)};
           if (caller_uses.empty()) caller_uses = param_kinds_from_use(caller);
           return {caller_uses[p], nullptr};
+        }
+        if (!locals.contains(arg.text)) {
+          if (auto it = globals.find(arg.text);
+              it != globals.end() && it->second.kind != ValueKind::Unknown)
+            return {it->second.kind, it->second.cls};
         }
         return {ValueKind::Unknown, nullptr};
       };
@@ -166,6 +186,7 @@ void FileAnalysis::compute_caller_param_kinds() {
             if (kind == ValueKind::Unknown) break;
             Fact fact;
             fact.kind = kind;
+            fact.instance_of = caller_param_class(*method, p);
             attrs.emplace(key.substr(prefix.size()), fact);
           }
         }
