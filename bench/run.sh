@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Times sealint against its own floor (tree-sitter parsing every file, --parse-only) on a real
 # corpus, with one thread and with all cores, and prints mean ± stddev and analysis/floor ratios.
+# Python only: the corpus's C++ files (torch ships a few) are left out with --exclude, since a
+# Clang parse of one of them costs more than the whole Python tree (bench/cpp_pch.sh times C++).
 #
 # usage: bench/run.sh BUILD_DIR [CORPUS]
 #   CORPUS      folder of Python code (default: /usr/lib/python3/dist-packages/torch)
@@ -37,13 +39,16 @@ trap 'rm -rf "$tmp"' EXIT
 # Commands run through hyperfine's shell: quote the paths for it.
 printf -v q_sealint '%q' "$sealint"
 printf -v q_corpus '%q' "$corpus"
+# The extensions analyzer/cpp/frontend.cpp's is_cpp_source reads as C++.
+no_cpp_args=(--exclude '*.cpp' --exclude '*.cc' --exclude '*.cxx' --exclude '*.cu')
+printf -v no_cpp '%q ' "${no_cpp_args[@]}"
 names=("floor, 1 thread" "analysis, 1 thread" "floor, all cores" "analysis, all cores")
 # --no-cache: every run analyses every file (bench/cache.sh measures the result cache).
 commands=(
-  "$q_sealint --parse-only --jobs 1 $q_corpus"
-  "$q_sealint --no-cache --jobs 1 --format json $q_corpus"
-  "$q_sealint --parse-only $q_corpus"
-  "$q_sealint --no-cache --format json $q_corpus"
+  "$q_sealint --parse-only --jobs 1 $no_cpp$q_corpus"
+  "$q_sealint --no-cache --jobs 1 --format json $no_cpp$q_corpus"
+  "$q_sealint --parse-only $no_cpp$q_corpus"
+  "$q_sealint --no-cache --format json $no_cpp$q_corpus"
 )
 hyperfine_args=()
 for i in "${!names[@]}"; do
@@ -52,7 +57,9 @@ done
 
 cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 echo "sealint:  $sealint"
-echo "corpus:   $corpus ($(find "$corpus" -name '*.py' -type f | wc -l) .py files, $(du -sh "$corpus" | cut -f 1))"
+python_files=$(find "$corpus" -type f \( -name '*.py' -o -name '*.pyi' \) | wc -l)
+python_bytes=$(find "$corpus" -type f \( -name '*.py' -o -name '*.pyi' \) -printf '%s\n' | awk '{s += $1} END {printf "%.1f", s / 1048576}')
+echo "corpus:   $corpus ($python_files .py/.pyi files, $python_bytes MiB; C++ files left out)"
 echo "machine:  $(nproc) cores${cpu_model:+, $cpu_model}"
 echo "timing:   $warmup warmup + $runs runs per command, $([[ $interleave == 0 ]] && echo "one hyperfine call" || echo "interleaved rounds")"
 echo
@@ -122,7 +129,7 @@ PY
 echo
 if [[ -x /usr/bin/time ]]; then
   status=0
-  /usr/bin/time -v "$sealint" --no-cache --format json "$corpus" >/dev/null 2>"$tmp/time.txt" || status=$?
+  /usr/bin/time -v "$sealint" --no-cache --format json "${no_cpp_args[@]}" "$corpus" >/dev/null 2>"$tmp/time.txt" || status=$?
   peak_kb=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$tmp/time.txt")
   if [[ -n $peak_kb ]]; then
     echo "peak RSS (analysis, all cores): $((peak_kb / 1024)) MiB (exit status $status)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How sealint's time grows with the size of one file, shape by shape.
+"""How sealint's time and memory grow with the size of one file, shape by shape.
 
 Each shape is a generated Python file that repeats one construct N times in one scope (top-level
 branches, loops in one function, methods in one class, ...): an analysis that is quadratic in
@@ -7,8 +7,12 @@ some count (a scan per statement, a state copy per branch) shows as a time that 
 doubles. For each shape it times one run at N and one at 2N (best of RUNS) and prints the ratio;
 a linear analysis gives about 2. It exits 1 when a ratio passes LIMIT (default 3).
 
+Beside the time, each run's peak resident memory (the kernel's maxrss of that child alone, from
+wait4) is printed, and how many bytes it grew per byte of input at 2N: (peak at 2N - peak on an
+empty file) / size of the 2N file. It exits 1 when that passes MEMORY_LIMIT (default 20).
+
 usage: bench/scaling.py [SEALINT] [N]     (default build/release/sealint, N = 16000)
-       RUNS=3 LIMIT=3.0 SHAPES=tensorflow,findings (default: every shape)
+       RUNS=3 LIMIT=3.0 MEMORY_LIMIT=20 SHAPES=tensorflow,findings (default: every shape)
 """
 import os
 import subprocess
@@ -78,6 +82,10 @@ def lines_of(shape, n):
         for i in range(n):
             out += [f"def f{i}(x):", f"    y = tf.reduce_sum(x) + {i}",
                     f"    return f{i - 1}(y)" if i else "    return y"]
+    elif shape == "functions":  # small functions, each with a training loop (N = 75,000: 10 MB)
+        for i in range(n):
+            out += [f"def f{i}(model, data, opt):", "    for x in data:",
+                    "        loss = model(x).sum()", "        loss.backward()", "        opt.step()"]
     elif shape == "findings":  # a script of leaking loops at the top level: one finding each
         out += ["model = torch.nn.Linear(4, 4)", "data = [torch.zeros(4)]"]
         for i in range(n):
@@ -89,20 +97,29 @@ def lines_of(shape, n):
 
 
 SHAPES = ["assignments", "branches", "loops", "methods", "method-calls", "calls", "elif", "try",
-          "attributes", "classes", "comprehensions", "imports", "accumulators", "tensorflow", "findings"]
+          "attributes", "classes", "comprehensions", "imports", "accumulators", "tensorflow", "findings",
+          "functions"]
 
 
-def best_time(sealint, path, runs):
-    best = None
-    for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run([sealint, "--no-cache", "--extend-select", "ALL", path],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        took = time.perf_counter() - start
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"scaling: sealint exited {done.returncode} on {path}:\n{done.stderr}")
-        best = took if best is None else min(best, took)
-    return best
+def one_run(sealint, path):
+    """Wall time and peak RSS (bytes) of one analysis of `path`."""
+    start = time.perf_counter()
+    child = subprocess.Popen([sealint, "--no-cache", "--extend-select", "ALL", path],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    stderr = child.stderr.read()
+    # wait4 gives this child's own peak; RUSAGE_CHILDREN would be the largest of every child.
+    _, status, usage = os.wait4(child.pid, 0)
+    took = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode not in (0, 1):
+        raise SystemExit(f"scaling: sealint exited {child.returncode} on {path}:\n{stderr}")
+    return took, usage.ru_maxrss * 1024  # Linux: kilobytes
+
+
+def best_run(sealint, path, runs):
+    """Best time and largest peak RSS of RUNS runs."""
+    results = [one_run(sealint, path) for _ in range(runs)]
+    return min(t for t, _ in results), max(m for _, m in results)
 
 
 def main():
@@ -110,24 +127,47 @@ def main():
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 16000
     runs = int(os.environ.get("RUNS", "3"))
     limit = float(os.environ.get("LIMIT", "3.0"))
+    memory_limit = float(os.environ.get("MEMORY_LIMIT", "20"))
     if not os.access(sealint, os.X_OK):
         raise SystemExit(f"scaling: no sealint executable at '{sealint}' (build first: make build)")
-    worst = 0.0
-    print(f"{'shape':<16}{'N':>8}{'time N':>10}{'time 2N':>10}{'ratio':>8}")
+    failed = False
+    mib = 1 << 20
     with tempfile.TemporaryDirectory(prefix="sealint-scaling.") as folder:
+        empty = os.path.join(folder, "empty.py")
+        with open(empty, "w") as out:
+            out.write("import torch\n")
+        _, base = best_run(sealint, empty, runs)
+        print(f"peak RSS on an empty file: {base / mib:.0f} MiB")
+        print(f"{'shape':<16}{'N':>8}{'MiB 2N':>8}{'time N':>9}{'time 2N':>9}{'ratio':>7}"
+              f"{'RSS N':>9}{'RSS 2N':>9}{'ratio':>7}{'B/B 2N':>8}")
         chosen = os.environ.get("SHAPES", "")
         for shape in chosen.split(",") if chosen else SHAPES:
-            times = []
-            for size in (n, 2 * n):
-                path = os.path.join(folder, f"{shape}_{size}.py")
+            times, peaks, size = [], [], 0
+            for count in (n, 2 * n):
+                path = os.path.join(folder, f"{shape}_{count}.py")
                 with open(path, "w") as out:
-                    out.write("\n".join(lines_of(shape, size)) + "\n")
-                times.append(best_time(sealint, path, runs))
+                    out.write("\n".join(lines_of(shape, count)) + "\n")
+                size = os.path.getsize(path)
+                took, peak = best_run(sealint, path, runs)
+                times.append(took)
+                peaks.append(peak)
+                os.remove(path)
             ratio = times[1] / times[0]
-            worst = max(worst, ratio)
-            mark = "  superlinear" if ratio > limit else ""
-            print(f"{shape:<16}{n:>8}{times[0]:>9.2f}s{times[1]:>9.2f}s{ratio:>8.2f}{mark}")
-    return 1 if worst > limit else 0
+            growth = [max(peak - base, 1) for peak in peaks]
+            memory_ratio = growth[1] / growth[0]
+            per_byte = growth[1] / size
+            marks = []
+            if ratio > limit:
+                marks.append("superlinear")
+            if memory_ratio > limit:
+                marks.append("memory superlinear")
+            if per_byte > memory_limit:
+                marks.append(f"memory past {memory_limit:g}x")
+            failed = failed or bool(marks)
+            print(f"{shape:<16}{n:>8}{size / mib:>8.1f}{times[0]:>8.2f}s{times[1]:>8.2f}s"
+                  f"{ratio:>7.2f}{peaks[0] / mib:>9.0f}{peaks[1] / mib:>9.0f}{memory_ratio:>7.2f}"
+                  f"{per_byte:>8.1f}{'  ' + ', '.join(marks) if marks else ''}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "analyzer/ir/walk.h"
+
 namespace sealint::ir {
 
 std::string Module::resolve_import(std::string_view local) const {
@@ -34,6 +36,22 @@ bool Module::imports_package(std::string_view package) const {
   if (indexed_imports_ == imports.size()) return imported_packages_.contains(std::string(package));
   return std::any_of(imports.begin(), imports.end(),
                      [&](const ImportAlias& alias) { return package_of(alias) == package; });
+}
+
+bool Module::has_method_called_on(std::string_view name) const {
+  std::call_once(receivers_indexed_, [this] {
+    for (const Function& function : functions_) {
+      for_each_nested(function.body, [&](const Stmt& stmt) {
+        for_each_expr(stmt, [&](const Expr& expr) {
+          const Expr* callee = expr.kind == ExprKind::Call ? expr.callee() : nullptr;
+          if (callee != nullptr && callee->kind == ExprKind::Attr &&
+              callee->base()->kind == ExprKind::Name)
+            method_receivers_.insert(callee->base()->text);
+        });
+      });
+    }
+  });
+  return method_receivers_.contains(name);
 }
 
 std::string dotted_name(const Expr* expr) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -290,6 +291,11 @@ class Module {
   // (A file may hold thousands of imports: a scan per lookup was quadratic.)
   void index_imports();
 
+  // Some statement of some function's body (the top level's included, class bodies not) calls a
+  // method on the plain name `name` (`items.append(x)`). The receivers are indexed on the first
+  // question, once the module is complete: a walk of the module per question was quadratic.
+  [[nodiscard]] bool has_method_called_on(std::string_view name) const;
+
  private:
   std::shared_ptr<const SourceFile> file_;
   Language language_;
@@ -301,6 +307,8 @@ class Module {
   std::unordered_map<std::string_view, size_t> import_index_;  // local name -> its last binding
   std::unordered_set<std::string> imported_packages_;          // the first component of each import
   size_t indexed_imports_ = 0;  // how many imports the two indexes cover
+  mutable std::once_flag receivers_indexed_;
+  mutable std::unordered_set<std::string_view> method_receivers_;  // has_method_called_on
 };
 
 // A frontend's output for one file: the IR, and the input problems met on the way (the first

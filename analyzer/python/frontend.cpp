@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/python/lowering.h"
+#include "analyzer/python/top_level_pieces.h"
 
 namespace sealint::python {
 
@@ -58,14 +59,19 @@ uint64_t thread_cpu_micros() {
 
 Result<ts::TreePtr> PythonFrontend::parse_within_budget(const SourceFile& file,
                                                         std::string_view text) {
+  return parse_within_budget(file, text, text.size(), thread_cpu_micros());
+}
+
+Result<ts::TreePtr> PythonFrontend::parse_within_budget(const SourceFile& file,
+                                                        std::string_view text, size_t budget_bytes,
+                                                        uint64_t started) {
   const ParseMeter meter(budget_.memory_bytes);
-  const uint64_t time_micros = budget_.time_micros(text.size());
+  const uint64_t time_micros = budget_.time_micros(budget_bytes);
   ts_parser_set_cancellation_flag(parser_.get(), meter.cancellation_flag());
   // tree-sitter's own timeout is wall-clock time, which a loaded machine stretches: the same file
   // would be refused there and analysed on an idle one. It only hands control back every slice
   // instead; the budget is the thread's CPU time, and a parse under it resumes where it stopped.
   ts_parser_set_timeout_micros(parser_.get(), std::min(time_micros, kBudgetCheckMicros));
-  const uint64_t started = thread_cpu_micros();
   ts::TreePtr tree;
   do {
     tree.reset(ts_parser_parse_string(parser_.get(), nullptr, text.data(),
@@ -118,14 +124,87 @@ Result<ts::TreePtr> PythonFrontend::parse_around_misreads(const SourceFile& file
   return std::move(*retry);
 }
 
+namespace {
+
+// Parses only `piece` of the text while it lives (offsets and points stay the whole text's), and
+// puts the parser back to the whole text after.
+class PieceRange {
+ public:
+  PieceRange(TSParser* parser, const Piece& piece, const Piece* next) : parser_(parser) {
+    TSRange range{{piece.row, 0},
+                  {UINT32_MAX, UINT32_MAX},
+                  piece.begin,
+                  UINT32_MAX};  // the last piece: to the end
+    if (next != nullptr) {
+      range.end_point = {next->row, 0};
+      range.end_byte = next->begin;
+    }
+    (void)ts_parser_set_included_ranges(parser_, &range, 1);
+  }
+  PieceRange(const PieceRange&) = delete;
+  PieceRange& operator=(const PieceRange&) = delete;
+  ~PieceRange() { (void)ts_parser_set_included_ranges(parser_, nullptr, 0); }
+
+ private:
+  TSParser* parser_;
+};
+
+}  // namespace
+
+std::string PythonFrontend::over_memory_budget(const SourceFile& file) const {
+  return fmt::format("'{}' needs more than {} MiB to analyse; not analysed", file.path(),
+                     budget_.memory_bytes >> 20);
+}
+
+std::optional<Result<LoweredFile>> PythonFrontend::lower_in_pieces(
+    const std::shared_ptr<const SourceFile>& file) {
+  if (file->code().size() <= budget_.piece_bytes) return std::nullopt;
+  std::string converted;
+  std::string_view text = file->code();
+  if (file->has_lone_cr()) {
+    converted.assign(text);
+    lone_cr_to_lf(converted);
+    text = converted;
+  }
+  const std::vector<Piece> pieces = top_level_pieces(text, budget_.piece_bytes);
+  if (pieces.size() < 2) return std::nullopt;
+  LoweredFile out;
+  out.module = std::make_unique<ir::Module>(file, ir::Language::Python);
+  std::optional<PieceLowering> lowering;
+  ir::SourceRange whole;
+  const uint64_t started = thread_cpu_micros();
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    Result<ts::TreePtr> tree = [&] {
+      const PieceRange range(parser_.get(), pieces[i],
+                             i + 1 < pieces.size() ? &pieces[i + 1] : nullptr);
+      return parse_within_budget(*file, text, text.size(), started);
+    }();
+    if (!tree) return make_error(tree.error());
+    const TSNode root = ts_tree_root_node(tree->get());
+    if (ts_node_has_error(root)) return std::nullopt;
+    if (!lowering) {
+      lowering.emplace(*grammar_, root, *out.module, out.problems, budget_.memory_bytes);
+      whole.begin = ts_node_start_byte(root);
+    }
+    lowering->add(root);
+    if (lowering->over_budget()) return make_error(over_memory_budget(*file));
+    whole.end = ts_node_end_byte(root);
+  }
+  lowering->finish(whole);
+  return out;
+}
+
 Result<LoweredFile> PythonFrontend::lower(std::shared_ptr<const SourceFile> file) {
+  if (auto in_pieces = lower_in_pieces(file)) return std::move(*in_pieces);
   auto parsed = parse(*file);
   if (!parsed) return make_error(parsed.error());
   auto tree = parse_around_misreads(*file, std::move(*parsed));
   if (!tree) return make_error(tree.error());
   LoweredFile out;
   out.module = std::make_unique<ir::Module>(file, ir::Language::Python);
-  lower_tree(*grammar_, ts_tree_root_node(tree->get()), *out.module, out.problems);
+  if (!lower_tree(*grammar_, ts_tree_root_node(tree->get()), *out.module, out.problems,
+                  budget_.memory_bytes))
+    return make_error(over_memory_budget(*file));
   return out;
 }
 

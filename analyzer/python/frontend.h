@@ -2,6 +2,7 @@
 // The Python frontend: one per worker thread (a TSParser is not thread-safe), sharing the
 // read-only grammar table.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
@@ -33,10 +34,21 @@ class PythonFrontend {
   PythonFrontend(const PythonGrammar& grammar, ts::ParserPtr parser, ParseBudget budget)
       : grammar_(&grammar), parser_(std::move(parser)), budget_(budget) {}
   [[nodiscard]] Result<ts::TreePtr> parse(const SourceFile& file);
+  // The error of a file whose IR would pass the memory budget.
+  [[nodiscard]] std::string over_memory_budget(const SourceFile& file) const;
+  // The file lowered piece by piece; nullopt when it is one piece or a piece holds a syntax error
+  // (the whole file's parse then says where, as it would have).
+  [[nodiscard]] std::optional<Result<LoweredFile>> lower_in_pieces(
+      const std::shared_ptr<const SourceFile>& file);
   [[nodiscard]] Result<ts::TreePtr> parse_around_misreads(const SourceFile& file, ts::TreePtr tree);
-  // One parse within the budget; null when it stopped, with the reason as the error.
+  // One parse within the budget; null when it stopped, with the reason as the error. The time
+  // budget, for `budget_bytes` of code, counts from `started` (this thread's CPU time,
+  // microseconds), so that the pieces of one file share one.
   [[nodiscard]] Result<ts::TreePtr> parse_within_budget(const SourceFile& file,
                                                         std::string_view text);
+  [[nodiscard]] Result<ts::TreePtr> parse_within_budget(const SourceFile& file,
+                                                        std::string_view text, size_t budget_bytes,
+                                                        uint64_t started);
 
   const PythonGrammar* grammar_;
   ts::ParserPtr parser_;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/ir/facts.h"
 #include "analyzer/python/frontend.h"
 #include "analyzer/python/indentation.h"
 #include "analyzer/python/ts.h"
@@ -18,6 +19,8 @@ using ir::ExprKind;
 using ir::Stmt;
 using ir::StmtKind;
 
+}  // namespace
+
 struct Child {
   TSNode node;
   TSFieldId field;
@@ -28,8 +31,9 @@ struct Child {
 class Lowerer {
  public:
   Lowerer(const PythonGrammar& grammar, TSNode root, ir::Module& module,
-          std::vector<InputError>& problems)
-      : g_(grammar),
+          std::vector<InputError>& problems, size_t memory_bytes)
+      : memory_bytes_(memory_bytes),
+        g_(grammar),
         f_(grammar.fields()),
         module_(module),
         code_(module.file().code()),
@@ -37,13 +41,32 @@ class Lowerer {
         cursor_(root) {}
 
   void run(TSNode root) {
-    ir::Function* top = module_.new_function();
-    top->name = "<module>";
-    top->is_module = true;
-    top->range = range(root);
-    function_ = top;
-    lower_block(root, top->body);
+    add(root);
     report_syntax_errors(root);
+    finish(range(root));
+  }
+
+  // The top-level statements of one tree: the whole file's, or one piece's of it.
+  void add(TSNode root) {
+    if (function_ == nullptr) {
+      ir::Function* top = module_.new_function();
+      top->name = "<module>";
+      top->is_module = true;
+      function_ = top;
+    }
+    lower_block(root, module_.top_level().body);
+  }
+
+  // Once every statement is in: `whole` is the range of the file's code.
+  // The IR's nodes, and the facts the analysis keeps per expression, past the memory budget:
+  // lowering stopped, and the file is not analysed (ParseBudget::memory_bytes).
+  [[nodiscard]] bool over_budget() const {
+    return statements_ * sizeof(Stmt) + module_.expr_count() * (sizeof(Expr) + sizeof(ir::Fact)) >
+           memory_bytes_;
+  }
+
+  void finish(ir::SourceRange whole) {
+    module_.top_level().range = whole;
     module_.index_imports();
     std::sort(module_.comments.begin(), module_.comments.end(),
               [](const ir::SourceRange& a, const ir::SourceRange& b) { return a.begin < b.begin; });
@@ -116,6 +139,7 @@ class Lowerer {
 
   void lower_block(TSNode block, std::vector<Stmt*>& out) {
     for (const Child& kid : children(block, false)) {
+      if (over_budget()) return;
       if (kid.named || ts::is_error(kid.node)) lower_stmt(kid, out);
     }
   }
@@ -124,7 +148,11 @@ class Lowerer {
     if (const Child* body = field(kids, id)) lower_block(body->node, out);
   }
 
-  Stmt* other(TSNode node) { return module_.new_stmt(StmtKind::Other, range(node)); }
+  Stmt* new_stmt(StmtKind kind, ir::SourceRange at) {
+    ++statements_;
+    return module_.new_stmt(kind, at);
+  }
+  Stmt* other(TSNode node) { return new_stmt(StmtKind::Other, range(node)); }
 
   void lower_stmt(const Child& kid, std::vector<Stmt*>& out) {
     const TSNode node = kid.node;
@@ -173,9 +201,9 @@ class Lowerer {
         return;
       case NodeKind::k_return_statement:
       case NodeKind::k_raise_statement: {
-        Stmt* stmt = module_.new_stmt(
-            kid.kind == NodeKind::k_return_statement ? StmtKind::Return : StmtKind::Raise,
-            range(node));
+        Stmt* stmt =
+            new_stmt(kid.kind == NodeKind::k_return_statement ? StmtKind::Return : StmtKind::Raise,
+                     range(node));
         for (const Child& c : children(node)) {
           if (c.named) {
             stmt->value = lower_expr(c.node);
@@ -186,7 +214,7 @@ class Lowerer {
         return;
       }
       case NodeKind::k_delete_statement: {
-        Stmt* stmt = module_.new_stmt(StmtKind::Del, range(node));
+        Stmt* stmt = new_stmt(StmtKind::Del, range(node));
         for (const Child& c : children(node)) {
           if (c.named) append_flattened(c.node, stmt->targets);
         }
@@ -195,7 +223,7 @@ class Lowerer {
       }
       case NodeKind::k_global_statement:
       case NodeKind::k_nonlocal_statement: {
-        Stmt* stmt = module_.new_stmt(StmtKind::Global, range(node));
+        Stmt* stmt = new_stmt(StmtKind::Global, range(node));
         for (const Child& c : children(node)) {
           if (c.kind == NodeKind::k_identifier) stmt->targets.push_back(lower_expr(c.node));
         }
@@ -228,13 +256,13 @@ class Lowerer {
       return lower_assignment(node, named[0].node);
     if (named.size() == 1 && named[0].kind == NodeKind::k_augmented_assignment) {
       const auto kids = children(named[0].node);
-      Stmt* stmt = module_.new_stmt(StmtKind::AugAssign, range(node));
+      Stmt* stmt = new_stmt(StmtKind::AugAssign, range(node));
       if (const Child* left = field(kids, f_.left)) stmt->targets.push_back(lower_expr(left->node));
       if (const Child* op = field(kids, f_.operator_)) stmt->text = text(op->node);
       if (const Child* right = field(kids, f_.right)) stmt->value = lower_expr(right->node);
       return stmt;
     }
-    Stmt* stmt = module_.new_stmt(StmtKind::ExprStmt, range(node));
+    Stmt* stmt = new_stmt(StmtKind::ExprStmt, range(node));
     if (named.size() == 1) {
       stmt->value = lower_expr(named[0].node);
       // `torch.set_grad_enabled(False)`, `torch.no_grad().__enter__()` and
@@ -256,7 +284,7 @@ class Lowerer {
 
   // `a = b = value` lowers to one Assign with two targets; `x: T` alone to an AnnAssign.
   Stmt* lower_assignment(TSNode statement, TSNode assignment) {
-    Stmt* stmt = module_.new_stmt(StmtKind::Assign, range(statement));
+    Stmt* stmt = new_stmt(StmtKind::Assign, range(statement));
     TSNode current = assignment;
     for (;;) {
       const auto kids = children(current);
@@ -277,7 +305,7 @@ class Lowerer {
 
   Stmt* lower_loop(TSNode node, NodeKind kind) {
     const auto kids = children(node);
-    Stmt* stmt = module_.new_stmt(StmtKind::Loop, range(node));
+    Stmt* stmt = new_stmt(StmtKind::Loop, range(node));
     stmt->loop_kind = kind == NodeKind::k_for_statement ? ir::LoopKind::For : ir::LoopKind::While;
     for (const Child& c : kids) {
       if (!c.named && text(c.node) == "async") stmt->is_async = true;
@@ -303,7 +331,7 @@ class Lowerer {
 
   Stmt* lower_if(TSNode node) {
     const auto kids = children(node);
-    Stmt* stmt = module_.new_stmt(StmtKind::If, range(node));
+    Stmt* stmt = new_stmt(StmtKind::If, range(node));
     if (const Child* cond = field(kids, f_.condition)) stmt->value = lower_header_expr(cond->node);
     lower_body_field(kids, f_.consequence, stmt->body);
     // elif/else clauses chain as nested Ifs in orelse.
@@ -312,7 +340,7 @@ class Lowerer {
       if (c.field != f_.alternative) continue;
       const auto alt = children(c.node);
       if (c.kind == NodeKind::k_elif_clause) {
-        Stmt* elif = module_.new_stmt(StmtKind::If, range(c.node));
+        Stmt* elif = new_stmt(StmtKind::If, range(c.node));
         if (const Child* cond = field(alt, f_.condition))
           elif->value = lower_header_expr(cond->node);
         lower_body_field(alt, f_.consequence, elif->body);
@@ -327,7 +355,7 @@ class Lowerer {
 
   Stmt* lower_with(TSNode node) {
     const auto kids = children(node);
-    Stmt* stmt = module_.new_stmt(StmtKind::Guard, range(node));
+    Stmt* stmt = new_stmt(StmtKind::Guard, range(node));
     for (const Child& c : kids) {
       if (!c.named && text(c.node) == "async") stmt->is_async = true;
       if (c.kind != NodeKind::k_with_clause) continue;
@@ -391,7 +419,7 @@ class Lowerer {
 
   Stmt* lower_try(TSNode node) {
     const auto kids = children(node);
-    Stmt* stmt = module_.new_stmt(StmtKind::Try, range(node));
+    Stmt* stmt = new_stmt(StmtKind::Try, range(node));
     lower_body_field(kids, f_.body, stmt->body);
     for (const Child& c : kids) {
       switch (c.kind) {
@@ -497,7 +525,7 @@ class Lowerer {
     if (const Child* params = field(kids, f_.parameters)) lower_params(params->node, fn->params);
     if (fn->parent_class != nullptr) fn->parent_class->methods.push_back(fn);
 
-    Stmt* stmt = module_.new_stmt(StmtKind::FunctionDef, range(node));
+    Stmt* stmt = new_stmt(StmtKind::FunctionDef, range(node));
     stmt->function = fn;
     ir::Function* saved = function_;
     const std::string_view saved_receiver = receiver_;
@@ -602,7 +630,7 @@ class Lowerer {
           cls->bases.push_back(lower_header_expr(b.node));
       }
     }
-    Stmt* stmt = module_.new_stmt(StmtKind::ClassDef, range(node));
+    Stmt* stmt = new_stmt(StmtKind::ClassDef, range(node));
     stmt->class_def = cls;
     ir::ClassDef* saved_class = class_;
     const int saved_depth = class_body_depth_;
@@ -618,7 +646,7 @@ class Lowerer {
   }
 
   Stmt* lower_import(TSNode node, NodeKind kind) {
-    Stmt* stmt = module_.new_stmt(StmtKind::Import, range(node));
+    Stmt* stmt = new_stmt(StmtKind::Import, range(node));
     const auto kids = children(node);
     std::string from;
     if (kind == NodeKind::k_import_from_statement) {
@@ -1017,6 +1045,8 @@ class Lowerer {
     return true;
   }
 
+  size_t memory_bytes_;
+  size_t statements_ = 0;
   const PythonGrammar& g_;
   const PythonFields& f_;
   ir::Module& module_;
@@ -1033,11 +1063,29 @@ class Lowerer {
   bool nesting_reported_ = false;
 };
 
-}  // namespace
+bool lower_tree(const PythonGrammar& grammar, TSNode root, ir::Module& module,
+                std::vector<InputError>& problems, size_t memory_bytes) {
+  Lowerer lowerer(grammar, root, module, problems, memory_bytes);
+  lowerer.run(root);
+  return !lowerer.over_budget();
+}
 
-void lower_tree(const PythonGrammar& grammar, TSNode root, ir::Module& module,
-                std::vector<InputError>& problems) {
-  Lowerer(grammar, root, module, problems).run(root);
+PieceLowering::PieceLowering(const PythonGrammar& grammar, TSNode first_root, ir::Module& module,
+                             std::vector<InputError>& problems, size_t memory_bytes)
+    : lowerer_(std::make_unique<Lowerer>(grammar, first_root, module, problems, memory_bytes)) {}
+
+PieceLowering::~PieceLowering() = default;
+
+void PieceLowering::add(TSNode root) {
+  lowerer_->add(root);
+}
+
+bool PieceLowering::over_budget() const {
+  return lowerer_->over_budget();
+}
+
+void PieceLowering::finish(ir::SourceRange whole) {
+  lowerer_->finish(whole);
 }
 
 }  // namespace sealint::python

@@ -17,13 +17,18 @@ inline constexpr uint64_t kInstrumentationSlowdown = 1;
 #endif
 
 struct ParseBudget {
-  // Ordinary code needs about 50 bytes of parser memory per byte of source.
+  // Ordinary code needs about 50 bytes of parser memory per byte of source. The IR made from the
+  // tree is held to the same budget (lowering.h): its nodes and the analysis's facts about them.
   size_t memory_bytes = size_t{2} << 30;
   // The parsing thread's CPU time, not wall-clock time, which a loaded machine stretches.
   // Ordinary code parses at about 5 MB per second; tree-sitter-python's scanner is quadratic in a
   // run of `\` continuation lines (20,000 take 3 s, 70,000 over a minute).
   uint64_t base_micros = 10'000'000;
   uint64_t micros_per_mib = 2'000'000;  // 0.5 MB/s: slow, sanitized builds too
+
+  // A file longer than this is parsed in pieces of about this size (top_level_pieces.h), one
+  // piece's tree at a time instead of the whole file's: the memory budget then bounds one piece.
+  size_t piece_bytes = size_t{64} << 10;
 
   [[nodiscard]] uint64_t time_micros(size_t source_bytes) const {
     return (base_micros + micros_per_mib * (source_bytes >> 20)) * kInstrumentationSlowdown;

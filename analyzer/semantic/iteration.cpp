@@ -147,21 +147,6 @@ bool handful_iterable(const Expr* e) {
   return e->arg_count() == 2 && first && last && *last - *first <= kHandful;
 }
 
-// `name.append(x)`, `name.extend(xs)`, ... anywhere in the module.
-bool has_method_called(const ir::Module& module, std::string_view name) {
-  bool called = false;
-  for (const ir::Function& function : module.functions()) {
-    ir::for_each_nested(function.body, [&](const Stmt& stmt) {
-      ir::for_each_expr(stmt, [&](const Expr& expr) {
-        const Expr* callee = expr.kind == ExprKind::Call ? expr.callee() : nullptr;
-        called = called || (callee != nullptr && callee->kind == ExprKind::Attr &&
-                            callee->base()->kind == ExprKind::Name && callee->base()->text == name);
-      });
-    });
-  }
-  return called;
-}
-
 }  // namespace
 
 const Expr* advanced_iterable(const ir::Function& function, const Stmt& loop) {
@@ -213,7 +198,7 @@ bool iterated_value(const ir::Module& module, const ir::Function& function, cons
   if (bound->size() != 1 || bound->front().element) return false;
   iterable = bound->front().value;
   return !(iterable != nullptr && iterable->kind == ExprKind::Collection &&
-           (iterable->items.empty() || has_method_called(module, name)));
+           (iterable->items.empty() || module.has_method_called_on(name)));
 }
 
 }  // namespace

@@ -17,7 +17,8 @@ struct Lowered {
 };
 
 // `path`: the file's name, for what depends on it (test code: semantic/test_code.h).
-inline Lowered lower_python(std::string code, std::string path = "test.py") {
+inline Lowered lower_python(std::string code, std::string path = "test.py",
+                            size_t piece_bytes = python::ParseBudget{}.piece_bytes) {
   static_assert(sizeof(code) > 0);
   auto grammar = python::PythonGrammar::load();
   EXPECT_TRUE(grammar.has_value());
@@ -26,6 +27,7 @@ inline Lowered lower_python(std::string code, std::string path = "test.py") {
   // tests/unit/python/parse_budget_test.cpp tests the budgets themselves.
   python::ParseBudget budget;
   budget.base_micros = 600'000'000;
+  budget.piece_bytes = piece_bytes;
   auto frontend = python::PythonFrontend::create(*grammar, budget);
   EXPECT_TRUE(frontend.has_value());
   auto file = SourceFile::from_bytes(std::move(path), std::move(code));

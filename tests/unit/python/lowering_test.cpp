@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "analyzer/ir/ir.h"
+#include "analyzer/ir/walk.h"
 #include "tests/unit/lower_for_test.h"
 
 namespace sealint {
@@ -169,6 +172,88 @@ TEST(LoweringTest, ReadsLoneCarriageReturnsAsLineEnds) {
   EXPECT_TRUE(lowered.problems.empty());
   EXPECT_EQ(lowered.module->top_level().body.size(), 3U);
   EXPECT_EQ(lowered.module->file().line_text(2), "x = 1");
+}
+
+// Every function, statement and expression of the module with its kind and range, in order, and
+// what the file-wide lists hold: two lowerings that print the same made the same IR.
+std::string ir_outline(const ir::Module& module) {
+  std::string out;
+  auto range = [](ir::SourceRange r) { return fmt::format("{}-{}", r.begin, r.end); };
+  for (const ir::Function& function : module.functions()) {
+    out += fmt::format("def {} {} params {}\n", function.name, range(function.range),
+                       function.params.size());
+    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+      out += fmt::format("  stmt {} {} {}\n", static_cast<int>(stmt.kind), range(stmt.range),
+                         static_cast<int>(stmt.guard_kind));
+      ir::for_each_expr(stmt, [&](const ir::Expr& expr) {
+        out += fmt::format("    expr {} {} {}\n", static_cast<int>(expr.kind), range(expr.range),
+                           expr.text);
+      });
+    });
+  }
+  for (const ir::ClassDef& cls : module.classes())
+    out += fmt::format("class {} {} methods {}\n", cls.name, range(cls.range), cls.methods.size());
+  for (const ir::SourceRange& comment : module.comments) out += "comment " + range(comment) + "\n";
+  for (const ir::ImportAlias& alias : module.imports) out += "import " + alias.dotted + "\n";
+  return out;
+}
+
+// Top-level statements of every kind, between comments, strings and brackets over lines.
+constexpr std::string_view kManyStatements = R"(import torch
+from torch import nn as n  # a comment
+# a comment at the top level
+
+@torch.no_grad()
+def evaluate(model, loader):
+    for x in loader:
+        model(x)
+    # a comment ending the body
+
+class Net(nn.Module):
+    def forward(self, x):
+        return x
+doc = """
+def not_a_function():
+"""
+if doc:
+    y = 1
+elif y:
+    y = 2
+else:
+    y = 3
+try:
+    z = f(
+1, 2)
+except ValueError as e:
+    pass
+finally:
+    done = 1 + \
+2
+with torch.no_grad():
+    w = model(z)
+total = 0
+for x in loader:
+    total += model(x).sum()
+)";
+
+TEST(PieceLoweringTest, LowersAFileParsedInPiecesAsItLowersTheWholeFile) {
+  const auto whole = lower_python(std::string(kManyStatements), "test.py", 1U << 20);
+  const auto pieces = lower_python(std::string(kManyStatements), "test.py", 1);
+  EXPECT_EQ(ir_outline(*pieces.module), ir_outline(*whole.module));
+  EXPECT_EQ(pieces.module->top_level().range, whole.module->top_level().range);
+  EXPECT_TRUE(pieces.problems.empty());
+  EXPECT_GT(ir_outline(*whole.module).size(), 1000U);  // the outline does see the statements
+}
+
+TEST(PieceLoweringTest, ReportsASyntaxErrorInALaterPieceAsTheWholeFileParseDoes) {
+  const std::string code = std::string(kManyStatements) + "def broken(:\n    pass\nlast = 1\n";
+  const auto whole = lower_python(code, "test.py", 1U << 20);
+  const auto pieces = lower_python(code, "test.py", 1);
+  ASSERT_EQ(whole.problems.size(), 1U);
+  ASSERT_EQ(pieces.problems.size(), 1U);
+  EXPECT_EQ(pieces.problems[0].message, whole.problems[0].message);
+  EXPECT_EQ(pieces.problems[0].at, whole.problems[0].at);
+  EXPECT_EQ(ir_outline(*pieces.module), ir_outline(*whole.module));
 }
 
 }  // namespace

@@ -65,14 +65,41 @@ TEST_F(ParseBudgetTest, TheSameFrontendParsesTheNextFileInFullAfterAStoppedParse
   EXPECT_EQ(next->module->functions().size(), 2U);  // the module and f
 }
 
-TEST_F(ParseBudgetTest, OrdinaryCodeStaysFarBelowTheDefaultBudget) {
-  ParseBudget budget;
-  budget.memory_bytes = size_t{64} << 20;  // 1/32 of the default, for 1 MB of functions
+// 1 MB of small functions: its whole tree needs about 55 MB, its IR about 36 MB.
+std::string small_functions() {
   std::string code;
   for (int i = 0; code.size() < (size_t{1} << 20); ++i)
     code += "def f" + std::to_string(i) + "(a, b):\n    return a * b + 1\n\n";
-  const auto lowered = lower(budget, code);
+  return code;
+}
+
+TEST_F(ParseBudgetTest, OrdinaryCodeStaysFarBelowTheDefaultBudget) {
+  ParseBudget budget;
+  budget.memory_bytes = size_t{64} << 20;  // 1/32 of the default, for 1 MB of functions
+  const auto lowered = lower(budget, small_functions());
   ASSERT_TRUE(lowered.has_value()) << lowered.error();
+}
+
+TEST_F(ParseBudgetTest, AFileParsedInPiecesNeedsOnlyAPiecesTreeWithinTheBudget) {
+  ParseBudget budget;
+  budget.memory_bytes = size_t{48} << 20;
+  budget.piece_bytes = size_t{1} << 30;  // the whole file in one parse
+  const auto whole = lower(budget, small_functions());
+  ASSERT_FALSE(whole.has_value());
+  EXPECT_EQ(whole.error(), "'budget.py' needs more than 48 MiB to parse; not analysed");
+  budget.piece_bytes = ParseBudget{}.piece_bytes;
+  const auto in_pieces = lower(budget, small_functions());
+  ASSERT_TRUE(in_pieces.has_value()) << in_pieces.error();
+  EXPECT_GT(in_pieces->module->functions().size(), 20'000U);
+}
+
+TEST_F(ParseBudgetTest, AnIRPastTheMemoryBudgetIsAnInputError) {
+  ParseBudget budget;
+  budget.memory_bytes = size_t{16} << 20;
+  // 100,000 statements: each piece's tree fits in 16 MiB, the IR of all of them does not.
+  const auto lowered = lower(budget, repeated("x = 1\n", 100'000));
+  ASSERT_FALSE(lowered.has_value());
+  EXPECT_EQ(lowered.error(), "'budget.py' needs more than 16 MiB to analyse; not analysed");
 }
 
 }  // namespace
