@@ -135,8 +135,12 @@ std::optional<ModelGap> model_gap_of(const ParseDiagnostics& diagnostics,
 
 // What a run said, as the file's problems: Clang's first error, unless a skipped header or a
 // model gap may explain the errors; then where they fell, for the warning that says so.
-void collect(ParseDiagnostics& diagnostics, const IncludeLog& includes, ParseProblems& problems) {
+void collect(ParseDiagnostics& diagnostics, const ClangRun& run, ParseProblems& problems) {
+  const IncludeLog& includes = run.includes;
   problems.skipped = includes.skipped;
+  problems.absent_candidates = includes.absent_candidates;
+  problems.files_read.insert(problems.files_read.end(), run.files_read.begin(),
+                             run.files_read.end());
   auto first = diagnostics.take_first_error();
   if (problems.skipped.empty() && !problems.model_gap) {
     problems.first_error = std::move(first);
@@ -175,7 +179,7 @@ Result<ParseProblems> parse_system(const std::string& code, const std::string& a
     run = run_clang(code, absolute, args, {}, *diagnostics, {}, pch_accepted, on_ast);
   }
   if (!run.ran) return make_error(fmt::format("'{}': Clang could not parse this file", shown_path));
-  collect(*diagnostics, run.includes, problems);
+  collect(*diagnostics, run, problems);
   return problems;
 }
 
@@ -189,7 +193,13 @@ Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real
   std::error_code error;
   const std::string absolute =
       std::filesystem::absolute(real_path, error).lexically_normal().string();
+  // The flags in force come from the database: its bytes are part of what the parse read.
+  std::optional<std::string> database;
   if (!options.compile_commands_dir.empty()) {
+    database =
+        (std::filesystem::absolute(options.compile_commands_dir, error) / "compile_commands.json")
+            .lexically_normal()
+            .string();
     auto from_database = database_flags_for(options.compile_commands_dir, absolute);
     if (!from_database) {
       note = fmt::format("{}: C++17 defaults used", from_database.error());
@@ -207,11 +217,15 @@ Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real
   args.push_back("-w");  // warnings are not ours to report
   args.push_back("-ferror-limit=20");
 
-  if (options.headers == TorchHeaders::System) {
-    auto problems = parse_system(code, absolute, args, shown_path, options, attempts, on_ast);
-    if (problems) problems->note = note;
+  auto finish = [&](Result<ParseProblems> problems) {
+    if (problems) {
+      problems->note = note;
+      if (database) problems->files_read.push_back(*database);
+    }
     return problems;
-  }
+  };
+  if (options.headers == TorchHeaders::System)
+    return finish(parse_system(code, absolute, args, shown_path, options, attempts, on_ast));
   // Ours first, so that `#include <torch/torch.h>` finds the model whatever the database says.
   std::vector<std::string> model_args = args;
   model_args.insert(model_args.begin(), fmt::format("-I{}", kModelRoot));
@@ -230,17 +244,13 @@ Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real
   if (!run.ran) return make_error(fmt::format("'{}': Clang could not parse this file", shown_path));
   if (!run.lowered) {
     auto problems = parse_system(code, absolute, args, shown_path, options, attempts, on_ast);
-    if (problems) {
-      problems->note = note;
-      problems->fell_back = model_gap_of(diagnostics, run.includes);
-    }
-    return problems;
+    if (problems) problems->fell_back = model_gap_of(diagnostics, run.includes);
+    return finish(std::move(problems));
   }
   ParseProblems problems;
-  problems.note = note;
   problems.model_gap = model_gap_of(diagnostics, run.includes);
-  collect(diagnostics, run.includes, problems);
-  return problems;
+  collect(diagnostics, run, problems);
+  return finish(std::move(problems));
 }
 
 }  // namespace sealint::cpp
