@@ -11,6 +11,7 @@
 #include "analyzer/core/fixes.h"
 #include "analyzer/cpp/compile_database.h"
 #include "analyzer/cpp/pch_cache.h"
+#include "analyzer/cpp/project_headers.h"
 #include "analyzer/cpp/torch_model.h"
 
 namespace sealint::cpp {
@@ -50,6 +51,43 @@ struct PchKind {
   std::function<bool(const ParseDiagnostics&, const IncludeLog&)> keep;
 };
 
+// The include folders guessed for the project's own headers (project_headers.h), pass by pass:
+// a parse that skipped headers the project has is not lowered, and is made again with the
+// folders that hold them.
+struct FolderGuess {
+  const ProjectHeaders* headers = nullptr;  // null: no guess (the flags are the database's)
+  std::string file;                         // absolute
+  std::vector<std::string> flags;           // `-I` flags guessed so far
+  std::vector<std::string> pending;         // found by the last parse: parse again with them
+  int passes = 0;
+
+  // Whether the parse that skipped `includes.skipped` is the last one (then its AST is kept).
+  bool complete(const IncludeLog& includes) {
+    pending.clear();
+    // A header found in a guessed folder may include others found in another: a few passes.
+    if (headers == nullptr || passes >= 3 || includes.skipped.empty()) return true;
+    std::vector<std::string> names;
+    for (const SkippedInclude& skipped : includes.skipped) names.push_back(skipped.name);
+    for (const std::string& folder : headers->folders_for(file, names)) {
+      std::string flag = "-I" + folder;
+      if (std::find(flags.begin(), flags.end(), flag) == flags.end())
+        pending.push_back(std::move(flag));
+    }
+    return pending.empty();
+  }
+  [[nodiscard]] bool again() const { return !pending.empty(); }
+  void next_pass() {
+    flags.insert(flags.end(), pending.begin(), pending.end());
+    pending.clear();
+    ++passes;
+  }
+  // `args` with the guessed folders last: the user's own and the model's come first.
+  [[nodiscard]] std::vector<std::string> with(std::vector<std::string> args) const {
+    args.insert(args.end(), flags.begin(), flags.end());
+    return args;
+  }
+};
+
 // Precompiles the prelude with the user file's `args` into `path`; why it failed, or nullopt.
 std::optional<std::string> write_pch(const std::vector<std::string>& args, const std::string& path,
                                      const PchKind& kind) {
@@ -77,7 +115,7 @@ std::optional<std::string> write_pch(const std::vector<std::string>& args, const
 ClangRun parse_with_pch(const std::string& code, const std::string& absolute,
                         const std::vector<std::string>& args, const std::string& shown_path,
                         const CppOptions& options, PchAttempts& attempts, const PchKind& kind,
-                        std::optional<std::string>& why_not,
+                        FolderGuess& guess, std::optional<std::string>& why_not,
                         std::optional<ParseDiagnostics>& diagnostics, const AstCallback& on_ast) {
   if (options.pch_dir.empty()) {
     why_not = "no cache folder: set HOME, XDG_CACHE_HOME or --cache-dir";
@@ -92,8 +130,9 @@ ClangRun parse_with_pch(const std::string& code, const std::string& absolute,
       options.on_pch_build(shown_path, fmt::format(fmt::runtime(kind.building), path.string()));
     return write_pch(args, temp, kind);
   };
+  // A guessed folder does not change what the prelude means: the PCH is keyed on `args` alone.
   auto keep = [&](const ParseDiagnostics& said, const IncludeLog& includes) {
-    return !said.pch_refused() && kind.keep(said, includes);
+    return !said.pch_refused() && guess.complete(includes) && kind.keep(said, includes);
   };
   std::optional<FileIdentity> refused;
   for (int attempt = 0; attempt < 2; ++attempt) {
@@ -108,7 +147,7 @@ ClangRun parse_with_pch(const std::string& code, const std::string& absolute,
       return {};
     }
     attempts.verified.insert_or_assign(path.string(), pch->identity);
-    std::vector<std::string> with_pch = args;
+    std::vector<std::string> with_pch = guess.with(args);
     with_pch.insert(with_pch.end(), {"-include-pch", pch->path.string()});
     diagnostics.emplace(shown_path, kind.model_root.empty(), kind.model_root);
     ClangRun run = run_clang(code, absolute, with_pch, kind.served, *diagnostics, kind.model_root,
@@ -174,7 +213,8 @@ bool parses_as_cuda(const std::string& path, const std::vector<std::string>& arg
 Result<ParseProblems> parse_system(const std::string& code, const std::string& absolute,
                                    const std::vector<std::string>& args,
                                    const std::string& shown_path, const CppOptions& options,
-                                   PchAttempts& attempts, const AstCallback& on_ast) {
+                                   PchAttempts& attempts, FolderGuess& guess,
+                                   const AstCallback& on_ast) {
   ParseProblems problems;
   std::optional<ParseDiagnostics> diagnostics;
   ClangRun run;
@@ -191,63 +231,31 @@ Result<ParseProblems> parse_system(const std::string& code, const std::string& a
                           "precompiling the LibTorch headers for its flags into '{}' (once; "
                           "about 15 s)",
                           [](const ParseDiagnostics&, const IncludeLog&) { return true; }};
-    run = parse_with_pch(code, absolute, args, shown_path, options, attempts, headers,
+    run = parse_with_pch(code, absolute, args, shown_path, options, attempts, headers, guess,
                          problems.pch_note, diagnostics, on_ast);
   }
-  if (!run.ran) {
+  if (!run.ran && !guess.again()) {
     diagnostics.emplace(shown_path, true, std::string());
     run = run_clang(
-        code, absolute, args, {}, *diagnostics, {},
-        [](const ParseDiagnostics&, const IncludeLog&) { return true; }, on_ast);
+        code, absolute, guess.with(args), {}, *diagnostics, {},
+        [&](const ParseDiagnostics&, const IncludeLog& includes) {
+          return guess.complete(includes);
+        },
+        on_ast);
   }
+  if (guess.again()) return problems;  // parsed again with the folders found
   if (!run.ran) return make_error(fmt::format("'{}': Clang could not parse this file", shown_path));
   collect(*diagnostics, run, problems);
   return problems;
 }
 
-}  // namespace
-
-Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real_path,
-                                const std::string& shown_path, const CppOptions& options,
-                                PchAttempts& attempts, const AstCallback& on_ast) {
-  std::optional<std::string> note;
-  std::vector<std::string> args;
-  std::error_code error;
-  const std::string absolute =
-      std::filesystem::absolute(real_path, error).lexically_normal().string();
-  // The flags in force come from the database: its bytes are part of what the parse read.
-  std::optional<std::string> database;
-  if (!options.compile_commands_dir.empty()) {
-    database =
-        (std::filesystem::absolute(options.compile_commands_dir, error) / "compile_commands.json")
-            .lexically_normal()
-            .string();
-    auto from_database = database_flags_for(options.compile_commands_dir, absolute);
-    if (!from_database) {
-      note = fmt::format("{}: C++17 defaults used", from_database.error());
-    } else if (*from_database) {
-      args = std::move((*from_database)->kept);
-    } else {
-      note = "no compile_commands.json entry for this file: C++17 defaults used";
-    }
-  }
-  if (args.empty()) {
-    // LibTorch 1.13's headers do not parse as C++20.
-    args = {"-std=c++17", "-I/usr/include/torch/csrc/api/include"};
-  }
-  args.push_back("-resource-dir=" SEALINT_CLANG_RESOURCE_DIR);
-  args.push_back("-w");  // warnings are not ours to report
-  args.push_back("-ferror-limit=20");
-
-  auto finish = [&](Result<ParseProblems> problems) {
-    if (problems) {
-      problems->note = note;
-      if (database) problems->files_read.push_back(*database);
-    }
-    return problems;
-  };
-  if (options.headers == TorchHeaders::System)
-    return finish(parse_system(code, absolute, args, shown_path, options, attempts, on_ast));
+// Parses with sealint's model of LibTorch (with its PCH when the file names LibTorch), and with
+// the real headers when the model lacks a name the file uses and the flags reach them.
+Result<ParseProblems> parse_model(const std::string& code, const std::string& absolute,
+                                  const std::vector<std::string>& args,
+                                  const std::string& shown_path, const CppOptions& options,
+                                  PchAttempts& attempts, FolderGuess& guess,
+                                  const AstCallback& on_ast) {
   // Ours first, so that `#include <torch/torch.h>` finds the model whatever the database says.
   std::vector<std::string> model_args = args;
   model_args.insert(model_args.begin(), fmt::format("-I{}", kModelRoot));
@@ -269,24 +277,84 @@ Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real
     const PchKind model{fmt::format("model-{:016x}", model_digest()), mapped,
                         std::string(kModelRoot), "", keep};
     std::optional<std::string> why_not;  // the parse below gives the same findings, slower
-    run = parse_with_pch(code, absolute, model_args, shown_path, options, attempts, model, why_not,
-                         diagnostics, on_ast);
+    run = parse_with_pch(code, absolute, model_args, shown_path, options, attempts, model, guess,
+                         why_not, diagnostics, on_ast);
   }
-  if (!run.ran) {
+  if (!run.ran && !guess.again()) {
     diagnostics.emplace(shown_path, false, std::string(kModelRoot));
-    run = run_clang(code, absolute, model_args, mapped, *diagnostics, std::string(kModelRoot), keep,
-                    on_ast);
+    run = run_clang(
+        code, absolute, guess.with(model_args), mapped, *diagnostics, std::string(kModelRoot),
+        [&](const ParseDiagnostics& said, const IncludeLog& includes) {
+          return guess.complete(includes) && keep(said, includes);
+        },
+        on_ast);
   }
+  if (guess.again()) return ParseProblems{};  // parsed again with the folders found
   if (!run.ran) return make_error(fmt::format("'{}': Clang could not parse this file", shown_path));
   if (!run.lowered) {
-    auto problems = parse_system(code, absolute, args, shown_path, options, attempts, on_ast);
+    auto problems =
+        parse_system(code, absolute, args, shown_path, options, attempts, guess, on_ast);
     if (problems) problems->fell_back = model_gap_of(*diagnostics, run.includes);
-    return finish(std::move(problems));
+    return problems;
   }
   ParseProblems problems;
   problems.model_gap = model_gap_of(*diagnostics, run.includes);
   collect(*diagnostics, run, problems);
-  return finish(std::move(problems));
+  return problems;
+}
+
+}  // namespace
+
+Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real_path,
+                                const std::string& shown_path, const CppOptions& options,
+                                PchAttempts& attempts, const AstCallback& on_ast) {
+  std::optional<std::string> note;
+  std::vector<std::string> args;
+  std::error_code error;
+  const std::string absolute =
+      std::filesystem::absolute(real_path, error).lexically_normal().string();
+  // The flags in force come from the database: its bytes are part of what the parse read.
+  std::optional<std::string> database;
+  bool database_entry = false;  // then its include folders are the project's: no guess
+  if (!options.compile_commands_dir.empty()) {
+    database =
+        (std::filesystem::absolute(options.compile_commands_dir, error) / "compile_commands.json")
+            .lexically_normal()
+            .string();
+    auto from_database = database_flags_for(options.compile_commands_dir, absolute);
+    if (!from_database) {
+      note = fmt::format("{}: C++17 defaults used", from_database.error());
+    } else if (*from_database) {
+      args = std::move((*from_database)->kept);
+      database_entry = true;
+    } else {
+      note = "no compile_commands.json entry for this file: C++17 defaults used";
+    }
+  }
+  if (args.empty()) {
+    // LibTorch 1.13's headers do not parse as C++20.
+    args = {"-std=c++17", "-I/usr/include/torch/csrc/api/include"};
+  }
+  args.push_back("-resource-dir=" SEALINT_CLANG_RESOURCE_DIR);
+  args.push_back("-w");  // warnings are not ours to report
+  args.push_back("-ferror-limit=20");
+
+  auto finish = [&](Result<ParseProblems> problems) {
+    if (problems) {
+      problems->note = note;
+      if (database) problems->files_read.push_back(*database);
+    }
+    return problems;
+  };
+  FolderGuess guess{database_entry ? nullptr : options.project_headers.get(), absolute, {}, {}, 0};
+  for (;;) {
+    Result<ParseProblems> problems =
+        options.headers == TorchHeaders::System
+            ? parse_system(code, absolute, args, shown_path, options, attempts, guess, on_ast)
+            : parse_model(code, absolute, args, shown_path, options, attempts, guess, on_ast);
+    if (!problems || !guess.again()) return finish(std::move(problems));
+    guess.next_pass();
+  }
 }
 
 }  // namespace sealint::cpp

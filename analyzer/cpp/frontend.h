@@ -15,6 +15,8 @@ namespace sealint::cpp {
 
 enum class TorchHeaders { Model, System };
 
+class ProjectHeaders;
+
 struct CppOptions {
   TorchHeaders headers = TorchHeaders::Model;
   std::string compile_commands_dir;  // -p: a folder holding compile_commands.json; empty: defaults
@@ -29,6 +31,9 @@ struct CppOptions {
   // model of LibTorch lacks and is parsed with the real headers instead (slower). Every such file
   // tells it; the caller says it once. May be called from several workers at once.
   std::function<void(const std::string& path, const std::string& message)> on_model_fallback;
+  // Where a file without a compile_commands.json entry finds its project's own headers
+  // (project_headers.h); shared by the workers of a run. Null: headers not found are skipped.
+  std::shared_ptr<const ProjectHeaders> project_headers;
 };
 
 // What a file's result depends on besides its own bytes and the options (the result cache's key).

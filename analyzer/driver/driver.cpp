@@ -12,6 +12,7 @@
 
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
+#include "analyzer/cpp/project_headers.h"
 #include "analyzer/driver/cpp_dependencies.h"
 #include "analyzer/driver/suppression_pass.h"
 #include "analyzer/driver/worker_threads.h"
@@ -320,7 +321,12 @@ class Worker {
 
 }  // namespace
 
-RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions& options) const {
+RunResult Driver::run(const std::vector<FileInput>& inputs,
+                      const DriverOptions& given_options) const {
+  DriverOptions options = given_options;
+  // Listed once a run, shared by the workers: the headers of each project a C++ file misses.
+  if (!options.cpp.project_headers)
+    options.cpp.project_headers = std::make_shared<const cpp::ProjectHeaders>();
   std::vector<FileResult> results(inputs.size());
   unsigned jobs =
       options.jobs != 0 ? options.jobs : std::max(1U, std::thread::hardware_concurrency());
