@@ -1,6 +1,7 @@
 // Flags a model run with autograd on in an evaluation loop: activations are kept for a backward
 // that never runs. docs: docs/rules/SL006.md
 #include <algorithm>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -97,6 +98,7 @@ class EvalWithoutNoGrad final : public Rule {
     if (!analysis.has_torch()) return;
     semantic::ModelRuns runs(analysis);
     semantic::CallSites calls(module, analysis);
+    std::unordered_set<const Expr*> reported_in_training;
     for (const ir::Function& function : module.functions()) {
       // A function decorated with no_grad, or called only under it, records no graph.
       if (analysis.runs_without_grad(function)) continue;
@@ -109,7 +111,7 @@ class EvalWithoutNoGrad final : public Rule {
         if (where.no_grad) return;
         if (!where.loops.empty())
           sl006::check_in_training_loop(module, analysis, runs, function, *where.loops.back(), stmt,
-                                        sink);
+                                        reported_in_training, sink);
         if (stmt.kind != StmtKind::Loop) return;
         // One finding per evaluation: its outermost loop. An enclosing loop that trains (the
         // epoch loop around an inline validation pass) is not part of the evaluation.
@@ -190,13 +192,15 @@ class EvalWithoutNoGrad final : public Rule {
         is_evaluation_function(module, scope.analysis, *run.helper.function);
     // What the loop does with the run's result: dropped, or only read as values (`.item()`,
     // `.argmax()`, `int(...)`), no backward can reach its graph, whatever anything is called.
+    // A helper that lets only values out (it detaches or reads the run) discards the graph
+    // whatever the loop does with them.
+    const bool values_only = run.helper.function != nullptr &&
+                             scope.runs.keeps_no_graph_through(run.helper, /*returns_it=*/false);
     const bool discarded =
         !evaluation_function && !evaluation_step && eval_call == nullptr &&
-        semantic::graph_is_discarded(scope.analysis, function, loop, *run.call) &&
+        semantic::graph_is_discarded(scope.analysis, function, loop, *run.call, values_only) &&
         (run.helper.function == nullptr ||
-         semantic::helper_keeps_no_graph(scope.analysis, *run.helper.function,
-                                         *run.helper.model_call,
-                                         /*returns_it=*/true));
+         scope.runs.keeps_no_graph_through(run.helper, /*returns_it=*/true));
     // Neither an evaluation function or step nor after `model.eval()` nor a result no backward
     // reaches: nothing says this is evaluation.
     if (!evaluation_function && !evaluation_step && eval_call == nullptr && !discarded) return;

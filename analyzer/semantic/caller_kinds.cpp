@@ -22,6 +22,14 @@ bool is_role_kind(ValueKind kind) {
          kind == ValueKind::Loader;
 }
 
+// A role, or an object of one of the file's classes: a helper handed a trainer object
+// (`run_step(self, batch)`, `evaluate(Trainer(...), loader)`) reads its attributes and methods as
+// the class defines them.
+bool is_handed_kind(const Fact& fact) {
+  return is_role_kind(fact.kind) ||
+         (fact.kind == ValueKind::Instance && fact.instance_of != nullptr);
+}
+
 // One parameter's kind over every call seen: the one known kind, or Unknown once two disagree;
 // and the class of the file every call's argument was built from, if they agree.
 struct SeenKind {
@@ -66,7 +74,7 @@ void FileAnalysis::compute_caller_param_kinds() {
         for (const Expr* target : stmt.targets) {
           if (target->kind != ExprKind::Name) continue;
           const Fact made = classify_value(stmt.value);
-          locals[target->text].add(is_role_kind(made.kind) ? made.kind : ValueKind::Unknown,
+          locals[target->text].add(is_handed_kind(made) ? made.kind : ValueKind::Unknown,
                                    made.instance_of);
         }
       });
@@ -75,12 +83,12 @@ void FileAnalysis::compute_caller_param_kinds() {
       using Argument = std::pair<ValueKind, const ClassDef*>;
       auto argument_kind = [&](const Expr& arg) -> Argument {
         const Fact constructed = classify_value(&arg);
-        if (is_role_kind(constructed.kind)) return {constructed.kind, constructed.instance_of};
+        if (is_handed_kind(constructed)) return {constructed.kind, constructed.instance_of};
         if (arg.kind != ExprKind::Name) return {ValueKind::Unknown, nullptr};
-        // A module class's method handing on its receiver (`render_step(self, image)`).
-        if (arg.text == kReceiver && caller.parent_class != nullptr &&
-            is_module_class(caller.parent_class))
-          return {ValueKind::Module, caller.parent_class};
+        // A method handing on its receiver (`render_step(self, image)`).
+        if (arg.text == kReceiver && caller.parent_class != nullptr)
+          return {is_module_class(caller.parent_class) ? ValueKind::Module : ValueKind::Instance,
+                  caller.parent_class};
         if (auto it = locals.find(arg.text);
             it != locals.end() && it->second.kind != ValueKind::Unknown)
           return {it->second.kind, it->second.cls};
@@ -166,6 +174,7 @@ void FileAnalysis::compute_caller_param_kinds() {
             if (kind == ValueKind::Unknown) break;
             Fact fact;
             fact.kind = kind;
+            fact.instance_of = caller_param_class(*method, p);
             attrs.emplace(key.substr(prefix.size()), fact);
           }
         }

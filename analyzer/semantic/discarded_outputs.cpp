@@ -323,7 +323,10 @@ bool keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& functi
   const auto is_run = [&](const Expr& e) { return &e == &call; };
   if (stmt.kind == StmtKind::ExprStmt)
     return stmt.value != nullptr && use_in(at, *stmt.value, is_run) <= Use::Flows;
-  if (stmt.kind == StmtKind::Return) return returned && stmt.value == &call;
+  // `return model(x).argmax().item()`: what goes back is read from the result as values.
+  if (stmt.kind == StmtKind::Return)
+    return stmt.value != nullptr &&
+           (stmt.value == &call ? returned : use_in(at, *stmt.value, is_run) == Use::Value);
   // `hits += (model(x).argmax(1) == y).sum().item()`: what is stored is read from the result as
   // values.
   if ((stmt.kind == StmtKind::Assign || stmt.kind == StmtKind::AugAssign) &&
@@ -345,7 +348,7 @@ bool keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& functi
 }  // namespace
 
 bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& function,
-                        const Stmt& loop, const Expr& call) {
+                        const Stmt& loop, const Expr& call, bool values_only) {
   if (analysis.loop_trains(loop) || analysis.summary(function).trains) return false;
   // A few written-out items (`for u in [a, b]`, `range(2)`): a demonstration or a warm-up.
   if (iterates_fixed_handful(analysis.module(), function, loop) || walks_layers(loop, call))
@@ -363,7 +366,7 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
       takes = takes_iteration(*keyword.value, loop, call, 0, seen);
   }
   if (!takes) return false;
-  return keeps_no_graph(analysis, function, *stmt, call, false);
+  return values_only || keeps_no_graph(analysis, function, *stmt, call, false);
 }
 
 bool helper_keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& helper,

@@ -11,10 +11,12 @@
 namespace sealint::semantic {
 
 // `call` (in the body of `loop`, a loop of `function`) runs a model whose graph no later code of
-// the function can reach.
+// the function can reach. `values_only`: the call returns values only (a helper that detaches or
+// reads the run), so what the loop does with them does not matter; the loop must still be a
+// pass over changing inputs.
 [[nodiscard]] bool graph_is_discarded(const ir::FileAnalysis& analysis,
                                       const ir::Function& function, const ir::Stmt& loop,
-                                      const ir::Expr& call);
+                                      const ir::Expr& call, bool values_only = false);
 
 // The helper `helper` (which a loop calls) keeps no graph of its model run `call`: it drops the
 // result, reads it as values, or (when `returns_it`) returns it to the caller whose use

@@ -309,6 +309,13 @@ class GradWalker {
           hint != TypeHint::Number) {
         param.grad = Grad::Yes;  // what it is made of stays unknown: a tensor, a tuple of them
       }
+      // `loss.backward()` on the parameter itself (a helper that scales, backpropagates and
+      // returns the loss): only a tensor with a graph takes a backward, whatever the caller
+      // handed in as far as the file can tell.
+      if (no_grad_ == 0 && param.grad == Grad::Unknown &&
+          std::find(backward_handed_.begin(), backward_handed_.end(), name) !=
+              backward_handed_.end())
+        param.grad = Grad::Yes;
       if (i == 0 && fn_.parent_class != nullptr && name == kReceiver) {
         param.kind = ValueKind::Instance;
         param.instance_of = fn_.parent_class;
@@ -1390,7 +1397,7 @@ class GradWalker {
     // `self.loss(pred, y)`, `self.criterion(out, y)`, `trainer.compute_loss(model, batch)`: a
     // loss held in an attribute, or a method the file does not define, called on the step's
     // values.
-    if (!args.empty() && receiver.kind != ValueKind::Container &&
+    if ((!args.empty() || !call.keywords.empty()) && receiver.kind != ValueKind::Container &&
         (method == "loss" || is_loss_fn_like_name(method) ||
          knowledge::is_loss_function_name(method))) {
       return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(true);
@@ -1833,10 +1840,60 @@ const FileAnalysis::ReturnedUse& FileAnalysis::returned_use(const Function& func
         slots->erase(std::unique(slots->begin(), slots->end()), slots->end());
       }
     }
+    hand_returned_use_to_callees();
   }
   static const ReturnedUse kNone;
   const auto it = returned_uses_->find(&function);
   return it == returned_uses_->end() ? kNone : it->second;
+}
+
+// A function that returns what a function of the file returned to it (`o = run(p, a); return
+// (o,)`, `return run(p, a)`) hands its caller's use on: the callee's result is the loss or the
+// prediction too, however many helpers stand between (main -> step -> run).
+void FileAnalysis::hand_returned_use_to_callees() const {
+  constexpr int kRounds = 4;
+  for (int round = 0; round < kRounds; ++round) {
+    std::vector<std::pair<const Function*, ReturnedUse>> known(returned_uses_->begin(),
+                                                               returned_uses_->end());
+    bool changed = false;
+    auto add = [&](const Function* callee, std::vector<int> ReturnedUse::*member, int slot) {
+      if (callee == nullptr) return;
+      std::vector<int>& slots = (*returned_uses_)[callee].*member;
+      const auto at = std::lower_bound(slots.begin(), slots.end(), slot);
+      if (at != slots.end() && *at == slot) return;
+      slots.insert(at, slot);
+      changed = true;
+    };
+    for (const auto& [function, use] : known) {
+      for (std::vector<int> ReturnedUse::*member :
+           {&ReturnedUse::losses, &ReturnedUse::predictions}) {
+        for (const Expr* part : returned_parts(*function, use.*member)) {
+          if (part->kind == ExprKind::Call) {
+            add(resolve_by_name(*function, *part), member, -1);
+            continue;
+          }
+          if (part->kind != ExprKind::Name) continue;
+          // The assignments of the function that bind the returned name from a call of the file.
+          for_each_nested(function->body, [&](const Stmt& stmt) {
+            if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
+                stmt.value->kind != ExprKind::Call || stmt.targets.size() != 1)
+              return;
+            const Expr* target = stmt.targets[0];
+            if (target->kind == ExprKind::Name && target->text == part->text) {
+              add(resolve_by_name(*function, *stmt.value), member, -1);
+            } else if (target->kind == ExprKind::Collection) {
+              for (size_t i = 0; i < target->items.size(); ++i) {
+                if (target->items[i]->kind == ExprKind::Name &&
+                    target->items[i]->text == part->text)
+                  add(resolve_by_name(*function, *stmt.value), member, static_cast<int>(i));
+              }
+            }
+          });
+        }
+      }
+    }
+    if (!changed) break;
+  }
 }
 
 const std::vector<ValueKind>& FileAnalysis::param_kinds_by_use(const Function& function) const {

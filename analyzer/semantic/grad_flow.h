@@ -164,6 +164,8 @@ class FileAnalysis {
     std::vector<int> predictions;
   };
   const ReturnedUse& returned_use(const Function& function) const;
+  // Part of returned_use: what a function returns from a callee of the file, the callee returns.
+  void hand_returned_use_to_callees() const;
 
   // Where each name is bound in `function`, indexed on first use (binding_index.h).
   const BindingIndex& bindings(const Function& function) const;

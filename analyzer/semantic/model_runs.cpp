@@ -4,6 +4,7 @@
 
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/torch_nn.h"
+#include "analyzer/semantic/discarded_outputs.h"
 
 namespace sealint::semantic {
 
@@ -53,6 +54,23 @@ ModelRuns::Helper ModelRuns::helper_called(const ir::Function& caller, const ir:
   if (target == nullptr || target == &caller) return {};
   const Found found = search(*target, 1);
   return found.call == nullptr ? Helper{} : Helper{target, found.call, found.via};
+}
+
+bool ModelRuns::keeps_no_graph_through(const Helper& helper, bool returns_it) {
+  std::vector<Helper> chain{helper};
+  while (chain.back().function != nullptr && chain.back().step_call != chain.back().model_call &&
+         chain.size() <= static_cast<size_t>(kMaxDepth))
+    chain.push_back(helper_called(*chain.back().function, *chain.back().step_call));
+  if (chain.back().function == nullptr || chain.back().step_call != chain.back().model_call)
+    return false;
+  // From the function that runs the model outwards: where only values leave, the helpers
+  // further out hand on values; one that returns the graph hands the question to its caller.
+  for (auto at = chain.rbegin(); at != chain.rend(); ++at) {
+    const ir::Expr& call = at == chain.rbegin() ? *at->model_call : *at->step_call;
+    if (helper_keeps_no_graph(analysis_, *at->function, call, /*returns_it=*/false)) return true;
+    if (!helper_keeps_no_graph(analysis_, *at->function, call, /*returns_it=*/true)) return false;
+  }
+  return returns_it;
 }
 
 ModelRuns::Found ModelRuns::search(const ir::Function& function, int depth) {

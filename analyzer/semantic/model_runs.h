@@ -5,6 +5,7 @@
 // as surely as one that calls it in the loop body.
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "analyzer/ir/ir.h"
 #include "analyzer/semantic/grad_flow.h"
@@ -43,6 +44,12 @@ class ModelRuns {
   // The function of the file that `call` (made in `caller`) runs and that records a model's
   // graph once per call (a step helper), with the model call it makes; empty when none.
   [[nodiscard]] Helper helper_called(const ir::Function& caller, const ir::Expr& call);
+
+  // Whether `helper` keeps no graph of its model run (semantic::helper_keeps_no_graph), followed
+  // to the function that makes the run through the helpers between (`run2()` returning what
+  // `run()` returns): one of them lets only values out (reads the run as values, detaches it)
+  // and those inside it return the graph on; or, when `returns_it`, all of them return it on.
+  [[nodiscard]] bool keeps_no_graph_through(const Helper& helper, bool returns_it);
 
  private:
   struct Found {

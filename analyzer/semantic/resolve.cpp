@@ -183,6 +183,15 @@ const Function* FileAnalysis::resolve_by_name(const Function& caller, const Expr
       callee->base()->text == kReceiver && caller.parent_class != nullptr) {
     return method_of(*caller.parent_class, callee->text);
   }
+  // `shop.fit(x)` on a parameter every call site of the file hands an object of one class of the
+  // file (`measure(self, loader)`, `episode(Agent(), env)`).
+  if (callee->kind == ExprKind::Attr && callee->base()->kind == ExprKind::Name) {
+    for (size_t i = 0; i < caller.params.size(); ++i) {
+      if (caller.params[i].name != callee->base()->text) continue;
+      const ClassDef* cls = caller_param_class(caller, i);
+      return cls == nullptr ? nullptr : method_of(*cls, callee->text);
+    }
+  }
   return nullptr;
 }
 

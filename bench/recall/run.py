@@ -7,8 +7,9 @@ commit), runs `sealint --format json --config <empty .sealint.toml> --extend-sel
 from the export's root, as a user runs it (project scope: the file sees what it imports from its
 tree), and marks the case FOUND when a finding of the expected rule lies in the same scope as the
 expected line (scoring.py). Prints recall per set, then per rule and per shape with one column
-per set, then the seconds per repository, then the missed cases of every set but `validation`:
-the validation half's misses are counted, never listed, so that no one tunes to them.
+per set (tuned, heldout, tuning, retired, validation), then the seconds per repository, then the
+missed cases of every set but `validation` (a `retired` half's are listed like tuning's): the
+validation half's misses are counted, never listed, so that no one tunes to them.
 
 $OUT, when set, receives one line per case (set repo path line rule shape FOUND/MISSED found_at);
 validation rows say only FOUND or MISSED. $CASES names one case file with the same columns."""
@@ -26,9 +27,11 @@ from tsv import read_tsv  # noqa: E402
 from scoring import scope_function, finding_counts, lint_file, print_recall_table  # noqa: E402
 
 # The case files and the set a row of each belongs to when it has no `split` column: cases.tsv
-# and heldout.tsv were both read and tuned to; pairs.tsv says per row (tuning or validation).
+# and heldout.tsv were both read and tuned to; pairs.tsv says per row (tuning, retired or
+# validation). `retired` is an old validation half, reported often enough to be read now: it is
+# counted in its own column and its misses are listed like tuning's. Only `validation` is hidden.
 CASE_FILES = (("cases.tsv", "tuned"), ("heldout.tsv", "heldout"), ("pairs.tsv", None))
-SET_ORDER = ("tuned", "heldout", "tuning", "validation")
+SET_ORDER = ("tuned", "heldout", "tuning", "retired", "validation")
 HIDDEN = "validation"
 
 

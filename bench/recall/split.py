@@ -1,32 +1,35 @@
 #!/usr/bin/env python3
-"""Splits the rows of bench/recall/pairs.tsv that have no `split` yet into `tuning` and
-`validation`, once, at random with the seed the file's header comment names (`# split seed: N`),
-by repository (all rows of one repository fall in the same half), and writes the file back. Rows
-already split keep their half: a row never moves.
+"""Gives the rows of bench/recall/pairs.tsv that have no `split` yet their half, and writes the
+file back. Rows already split keep their half, but for the retiring below.
 
-The validation half is measured, never read: bench/recall/run.sh counts its misses without
-listing them. When a validation half has been reported three times, the next batch of new pairs
-(at least 30) becomes the next validation half: add them without a split and run this again.
+The first batch (2026-11-27) was split once into `tuning` and `validation`, at random by
+repository with the seed that the file's header comment names (`# split seed: N`), so that a fix
+read in the tuning half never shows the validation half a neighbour of the same code.
 
-Usage: bench/recall/split.py [PAIRS_TSV]"""
+Since then a new batch becomes the validation half whole, with no draw: when a validation half
+has been reported three times, the next batch of new pairs (at least 30, from repositories not in
+bench/ yet) is added without a split and this script is run with --retire. It relabels every
+`validation` row `retired` (run.py counts them in their own column and lists their misses, like
+tuning's) and labels every unsplit row `validation` (run with --retire alone first, the old half
+is retired before the new rows are added). Without --retire, unsplit rows are refused while a
+validation half is live. The validation half is measured, never read:
+bench/recall/run.sh counts its misses without listing them.
+
+Usage: bench/recall/split.py [--retire] [PAIRS_TSV]"""
 import os
-import random
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "pairs.tsv")
+    args = sys.argv[1:]
+    retire = "--retire" in args
+    args = [a for a in args if a != "--retire"]
+    path = args[0] if args else os.path.join(HERE, "pairs.tsv")
     with open(path, encoding="utf-8") as f:
         lines = [l.rstrip("\n") for l in f]
     comments = [l for l in lines if l.startswith("#")]
-    seed = next((int(m.group(1)) for l in comments
-                 if (m := re.match(r"#\s*split seed:\s*(\d+)", l))), None)
-    if seed is None:
-        print(f"split.py: {path} has no `# split seed: N` line", file=sys.stderr)
-        return 2
     body = [l for l in lines if l.strip() and not l.startswith("#")]
     header = body[0].split("\t")
     col = header.index("split")
@@ -34,25 +37,28 @@ def main():
     for r in rows:
         r += [""] * (len(header) - len(r))
     new = [r for r in rows if not r[col]]
-    # By repository, so that a fix read in the tuning half never shows the validation half a
-    # neighbour of the same code.
-    repos = sorted({r[0] for r in new})
-    random.Random(seed + len(rows) - len(new)).shuffle(repos)
-    half = {}
-    taken = 0
-    for repo in repos:
-        n = sum(1 for r in new if r[0] == repo)
-        half[repo] = "validation" if taken < len(new) / 2 else "tuning"
-        taken += n if half[repo] == "validation" else 0
+    live = [r for r in rows if r[col] == "validation"]
+    if not new and not retire:
+        print("split.py: no unsplit rows")
+        return 0
+    if new and live and not retire:
+        print(f"split.py: {len(live)} rows are still the validation half; pass --retire to "
+              "relabel them `retired` before the new batch becomes the validation half",
+              file=sys.stderr)
+        return 2
+    for r in live:
+        r[col] = "retired"
+    # The new batch is the validation half whole (README): no draw, no tuning share.
     for r in new:
-        r[col] = half[r[0]]
+        r[col] = "validation"
     with open(path, "w", encoding="utf-8") as f:
         for c in comments:
             f.write(c + "\n")
         f.write("\t".join(header) + "\n")
         for r in sorted(rows, key=lambda r: (r[0], r[1], r[3], r[4])):
             f.write("\t".join(r) + "\n")
-    print(f"split {len(new)} new rows of {len(rows)} (seed {seed})")
+    print(f"retired {len(live)} rows; the {len(new)} new rows of {len(rows)} are the validation "
+          "half")
     return 0
 
 

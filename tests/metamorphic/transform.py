@@ -164,10 +164,20 @@ class _BodyToHelper(ast.NodeTransformer):
         self.count = 0
         self.in_function = 0
         self.helpers = []
+        self.local_imports = {}
 
     def visit_FunctionDef(self, node):
         self.in_function += 1
+        # Imports made inside the function: a helper makes the same import rather than taking a
+        # module as an argument, as the author would write it.
+        saved = self.local_imports
+        self.local_imports = dict(saved)
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                for alias in sub.names:
+                    self.local_imports[(alias.asname or alias.name).split(".")[0]] = sub
         self.generic_visit(node)
+        self.local_imports = saved
         self.in_function -= 1
         return node
 
@@ -189,8 +199,12 @@ class _BodyToHelper(ast.NodeTransformer):
         if count == 0:
             return node
         step, rest = node.body[:count], node.body[count:]
-        params = sorted(name for name in _read_before_bound(step)
-                        if name not in _BUILTIN_NAMES and name not in self.module_names)
+        needed = _read_before_bound(step)
+        imports = [self.local_imports[name] for name in sorted(needed)
+                   if name in self.local_imports]
+        params = sorted(name for name in needed
+                        if name not in _BUILTIN_NAMES and name not in self.module_names and
+                        name not in self.local_imports)
         bound = sorted({n.id for stmt in step for n in ast.walk(stmt)
                         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)})
         self.count += 1
@@ -200,7 +214,7 @@ class _BodyToHelper(ast.NodeTransformer):
             name=helper, args=ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params],
                                             vararg=None, kwonlyargs=[], kw_defaults=[],
                                             kwarg=None, defaults=[]),
-            body=step + ([ret] if bound else []), decorator_list=[], returns=None,
+            body=imports + step + ([ret] if bound else []), decorator_list=[], returns=None,
             type_comment=None))
         call = ast.Call(ast.Name(helper, ast.Load()), [ast.Name(p, ast.Load()) for p in params],
                         [])
