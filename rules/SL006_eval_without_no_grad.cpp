@@ -179,6 +179,8 @@ class EvalWithoutNoGrad final : public Rule {
     // `model.eval()` counts where the loop runs the model: a helper's model is named in the
     // helper (`self.model`), the switch in the loop's function.
     const Stmt* eval_call = eval_in_force(switches, model, run.call->range.begin);
+    if (eval_call == nullptr)
+      eval_call = sl006::eval_of_wrapped_model(switches, function, model, run.call->range.begin);
     // A model the object froze when it was built (and never trains): an inference wrapper's.
     bool held_by_class = false;
     if (eval_call == nullptr) {

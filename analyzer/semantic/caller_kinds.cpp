@@ -63,21 +63,28 @@ constexpr int kRounds = 4;
 }  // namespace
 
 void FileAnalysis::compute_caller_param_kinds() {
+  // What a function binds each plain name to, by construction (`net = Net().to(device)`); a
+  // rebinding from an unknown value (`net = net.to(device)`) tells nothing against it.
+  auto bindings_of = [&](const Function& function) {
+    std::unordered_map<std::string_view, SeenKind> bound;
+    for_each_nested(function.body, [&](const Stmt& stmt) {
+      if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
+      for (const Expr* target : stmt.targets) {
+        if (target->kind != ExprKind::Name) continue;
+        const Fact made = classify_value(stmt.value);
+        bound[target->text].add(is_handed_kind(made) ? made.kind : ValueKind::Unknown,
+                                made.instance_of);
+      }
+    });
+    return bound;
+  };
+  // A module-level model handed on by a function that does not bind the name itself
+  // (`f_layer = nn.Linear(8, 8)` at the top, `step(f_layer, x)` in a function).
+  const std::unordered_map<std::string_view, SeenKind> globals = bindings_of(module_.top_level());
   for (int round = 0; round < kRounds; ++round) {
     std::unordered_map<const Function*, std::vector<SeenKind>> seen;
     for (const Function& caller : module_.functions()) {
-      // What the caller binds each plain name to, by construction (`net = Net().to(device)`);
-      // a rebinding from an unknown value (`net = net.to(device)`) tells nothing against it.
-      std::unordered_map<std::string_view, SeenKind> locals;
-      for_each_nested(caller.body, [&](const Stmt& stmt) {
-        if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::AnnAssign) return;
-        for (const Expr* target : stmt.targets) {
-          if (target->kind != ExprKind::Name) continue;
-          const Fact made = classify_value(stmt.value);
-          locals[target->text].add(is_handed_kind(made) ? made.kind : ValueKind::Unknown,
-                                   made.instance_of);
-        }
-      });
+      const std::unordered_map<std::string_view, SeenKind> locals = bindings_of(caller);
       std::vector<ValueKind> caller_uses;  // what the caller does with its parameters, on demand
       // The argument's kind, and the class of the file it was built from when known.
       using Argument = std::pair<ValueKind, const ClassDef*>;
@@ -99,6 +106,11 @@ void FileAnalysis::compute_caller_param_kinds() {
           if (handed != ValueKind::Unknown) return {handed, caller_param_class(caller, p)};
           if (caller_uses.empty()) caller_uses = param_kinds_from_use(caller);
           return {caller_uses[p], nullptr};
+        }
+        if (!locals.contains(arg.text)) {
+          if (auto it = globals.find(arg.text);
+              it != globals.end() && it->second.kind != ValueKind::Unknown)
+            return {it->second.kind, it->second.cls};
         }
         return {ValueKind::Unknown, nullptr};
       };

@@ -349,7 +349,7 @@ bool keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function& functi
 
 bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& function,
                         const Stmt& loop, const Expr& call, bool values_only) {
-  if (analysis.loop_trains(loop) || analysis.summary(function).trains) return false;
+  if (analysis.loop_trains(loop)) return false;
   // A few written-out items (`for u in [a, b]`, `range(2)`): a demonstration or a warm-up.
   if (iterates_fixed_handful(analysis.module(), function, loop) || walks_layers(loop, call))
     return false;

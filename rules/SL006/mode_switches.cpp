@@ -49,6 +49,49 @@ const ir::Stmt* eval_in_force(const std::vector<ModeSwitch>& switches, const std
   return eval ? last : nullptr;
 }
 
+const ir::Stmt* eval_of_wrapped_model(const std::vector<ModeSwitch>& switches,
+                                      const ir::Function& function, const std::string& model,
+                                      uint32_t at) {
+  // The names handed to the calls that bind `model` (and, a few wrappers deep, to the calls that
+  // bind those): `FSDP(wrapper)` after `wrapper = Distill(student=net)` reaches `net`.
+  constexpr int kWrappersDeep = 3;
+  // `both[0]` runs what `both` was built from.
+  std::vector<std::string> sources{model};
+  if (const std::string root(ir::place_root(model)); !root.empty() && root != model)
+    sources.push_back(root);
+  for (int depth = 0; depth < kWrappersDeep; ++depth) {
+    const size_t known = sources.size();
+    ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
+      if (stmt.kind != ir::StmtKind::Assign || stmt.value == nullptr ||
+          stmt.value->kind != ir::ExprKind::Call || stmt.targets.size() != 1 ||
+          stmt.value->range.begin >= at ||
+          std::find(sources.begin(), sources.end(), ir::place_key(stmt.targets[0])) ==
+              sources.end())
+        return;
+      auto add = [&](const ir::Expr* arg) {
+        if (arg == nullptr) return;
+        // `nn.ModuleList([first, second])`: the members of a written-out list.
+        const std::vector<const ir::Expr*> parts =
+            arg->kind == ir::ExprKind::Collection
+                ? std::vector<const ir::Expr*>(arg->items.begin(), arg->items.end())
+                : std::vector<const ir::Expr*>{arg};
+        for (const ir::Expr* part : parts) {
+          const std::string key = ir::place_key(part);
+          if (!key.empty() && std::find(sources.begin(), sources.end(), key) == sources.end())
+            sources.push_back(key);
+        }
+      };
+      for (size_t i = 0; i < stmt.value->arg_count(); ++i) add(stmt.value->arg(i));
+      for (const ir::Keyword& keyword : stmt.value->keywords) add(keyword.value);
+    });
+    if (sources.size() == known) break;
+  }
+  for (size_t i = 1; i < sources.size(); ++i) {
+    if (const ir::Stmt* eval = eval_in_force(switches, sources[i], at)) return eval;
+  }
+  return nullptr;
+}
+
 const ir::Stmt* eval_held_by_class(const ir::FileAnalysis& analysis, const ir::Function& function,
                                    const std::string& model) {
   const ir::ClassDef* cls = function.parent_class;

@@ -27,6 +27,14 @@ struct ModeSwitch {
 [[nodiscard]] const ir::Stmt* eval_in_force(const std::vector<ModeSwitch>& switches,
                                             const std::string& model, uint32_t at);
 
+// The `eval()` in force where the call at offset `at` runs `model` on a model `model` was built
+// from in `function`: a wrapper handed the switched model (`wrapper = Distill(student=net)`,
+// `wrapper = FSDP(wrapper)`, then `net.eval()` and `wrapper(x)`) runs it in that mode. Null when
+// none is.
+[[nodiscard]] const ir::Stmt* eval_of_wrapped_model(const std::vector<ModeSwitch>& switches,
+                                                    const ir::Function& function,
+                                                    const std::string& model, uint32_t at);
+
 // The `self.model.eval()` in `__init__` of the class of `function` that leaves `model` (or the
 // model holding it) in eval mode for good: no method of the class switches it back to `train()`.
 // An object that holds a model frozen that way runs it for inference (an embedding wrapper, a
