@@ -34,7 +34,7 @@ struct EntryKey {
   std::string absolute;  // absolute and normal: the project index's name for it
   uint64_t digest = 0;   // of its bytes (core/fixes.h content_digest)
   uint64_t size = 0;     // of its bytes
-  uint64_t config = 0;   // config_fingerprint() of its configuration
+  uint64_t config = 0;   // config_fingerprint() of its configuration (for C++, with the frontend's)
   bool project_scope = true;
   bool operator==(const EntryKey&) const = default;
 };

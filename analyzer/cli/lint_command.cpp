@@ -36,14 +36,13 @@ namespace sealint::cli {
 namespace {
 
 // The result cache for this run (docs/cache.md), or null: --no-cache, --parse-only (the speed
-// floor), or no input it would keep (stdin and C++ are not cached). A folder that cannot be
+// floor), or no input it would keep (stdin is not cached). A folder that cannot be
 // made or read is one warning, and the run goes on without it.
 std::unique_ptr<cache::ResultCache> open_result_cache(const LintOptions& options,
                                                       const std::vector<FileInput>& inputs) {
   if (options.no_cache || options.parse_only) return nullptr;
-  const bool any = std::any_of(inputs.begin(), inputs.end(), [](const FileInput& input) {
-    return !input.content && !cpp::is_cpp_source(input.path);
-  });
+  const bool any = std::any_of(inputs.begin(), inputs.end(),
+                               [](const FileInput& input) { return !input.content; });
   if (!any) return nullptr;
   const CacheLocation location = result_cache_location(options.cache_dir, options.config_path);
   auto opened =

@@ -33,6 +33,10 @@ struct ParseProblems {
   // --torch-headers=system: why the precompiled LibTorch headers were not used (the file was
   // parsed from source, about 10 s, and still analysed).
   std::optional<std::string> pch_note;
+  // For the result cache: the real files the parse read (the database among them, with -p), and
+  // where a skipped header would have been found (IncludeLog::absent_candidates).
+  std::vector<std::string> files_read;
+  std::vector<std::string> absent_candidates;
 };
 
 // What a worker remembers between files: the PCHs it could not make or use (each try costs a full

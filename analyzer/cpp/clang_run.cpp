@@ -8,6 +8,7 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include "analyzer/cpp/files_read.h"
 #include "analyzer/cpp/regular_files.h"
 
 namespace sealint::cpp {
@@ -19,6 +20,7 @@ struct RunState {
   const std::function<bool(const ParseDiagnostics&, const IncludeLog&)>& keep;
   const AstCallback& on_ast;
   std::string model_root;
+  std::vector<std::string> served;  // paths served from memory
   ClangRun result;
 };
 
@@ -62,6 +64,10 @@ class Parse : public clang::ASTFrontendAction {
     return std::make_unique<Collect>(state_);
   }
 
+  void EndSourceFileAction() override {
+    state_.result.files_read = files_read(getCompilerInstance(), state_.served);
+  }
+
  private:
   RunState& state_;
 };
@@ -93,7 +99,8 @@ ClangRun run_clang(const std::string& code, const std::string& absolute,
   std::vector<std::string> command = {"sealint", "-fsyntax-only"};
   command.insert(command.end(), args.begin(), args.end());
   command.push_back(absolute);
-  RunState state{diagnostics, keep, on_ast, model_root, {}};
+  RunState state{diagnostics, keep, on_ast, model_root, {}, {}};
+  for (const auto& [path, text] : served) state.served.push_back(path);
   clang::tooling::ToolInvocation invocation(command, std::make_unique<Parse>(state), files.get(),
                                             std::make_shared<clang::PCHContainerOperations>());
   invocation.setDiagnosticConsumer(&diagnostics);

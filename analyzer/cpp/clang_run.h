@@ -31,6 +31,8 @@ struct ClangRun {
   bool ran = false;      // Clang parsed the file to its end (false: it could not run)
   bool lowered = false;  // the callback was called
   IncludeLog includes;
+  // The real files the parse read (files_read.h): the user's headers, the system's, a PCH's.
+  std::vector<std::string> files_read;
 };
 
 // Files as Clang reads them: the real file system's regular files (regular_files.h), with `files`

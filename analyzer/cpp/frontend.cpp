@@ -1,5 +1,7 @@
 #include "analyzer/cpp/frontend.h"
 
+#include <clang/Basic/Version.h>
+
 #include <array>
 #include <filesystem>
 
@@ -11,6 +13,10 @@
 #include "analyzer/cpp/parse_report.h"
 
 namespace sealint::cpp {
+
+std::string clang_version() {
+  return clang::getClangFullVersion();
+}
 
 bool is_cpp_source(std::string_view path) {
   static constexpr std::array<std::string_view, 4> kExtensions = {".cpp", ".cc", ".cxx", ".cu"};
@@ -31,7 +37,7 @@ CppFrontend::CppFrontend(CppFrontend&&) noexcept = default;
 CppFrontend& CppFrontend::operator=(CppFrontend&&) noexcept = default;
 
 Result<ir::LoweredFile> CppFrontend::lower(std::shared_ptr<const SourceFile> file,
-                                           const std::string& real_path) {
+                                           const std::string& real_path, CppInputs* inputs) {
   ir::LoweredFile out;
   out.module = std::make_unique<ir::Module>(file, ir::Language::Cpp);
   ir::Module& module = *out.module;
@@ -45,6 +51,10 @@ Result<ir::LoweredFile> CppFrontend::lower(std::shared_ptr<const SourceFile> fil
                   lower_translation_unit(context, decls, module);
                 });
   if (!parsed) return make_error(parsed.error());
+  if (inputs != nullptr) {
+    inputs->files = std::move(parsed->files_read);
+    inputs->absent = std::move(parsed->absent_candidates);
+  }
   module.comments = find_comments(file->code());
   if (parsed->first_error) out.problems.push_back(std::move(*parsed->first_error));
   for (InputError& warning : recovery_warnings(*parsed, module, std::string(file->path())))

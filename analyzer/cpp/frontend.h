@@ -15,6 +15,8 @@ namespace sealint::cpp {
 
 enum class TorchHeaders { Model, System };
 
+class ProjectHeaders;
+
 struct CppOptions {
   TorchHeaders headers = TorchHeaders::Model;
   std::string compile_commands_dir;  // -p: a folder holding compile_commands.json; empty: defaults
@@ -29,7 +31,19 @@ struct CppOptions {
   // model of LibTorch lacks and is parsed with the real headers instead (slower). Every such file
   // tells it; the caller says it once. May be called from several workers at once.
   std::function<void(const std::string& path, const std::string& message)> on_model_fallback;
+  // Where a file without a compile_commands.json entry finds its project's own headers
+  // (project_headers.h); shared by the workers of a run. Null: headers not found are skipped.
+  std::shared_ptr<const ProjectHeaders> project_headers;
 };
+
+// What a file's result depends on besides its own bytes and the options (the result cache's key).
+struct CppInputs {
+  std::vector<std::string> files;   // real files the parse read: headers, a PCH's, the database
+  std::vector<std::string> absent;  // where a header that was not found would have been found
+};
+
+// The Clang library's full version (it may be upgraded under the same sealint build).
+[[nodiscard]] std::string clang_version();
 
 // Is `path` a C++ source sealint analyses (.cpp, .cc, .cxx, .cu)?
 [[nodiscard]] bool is_cpp_source(std::string_view path);
@@ -42,9 +56,11 @@ class CppFrontend {
   CppFrontend& operator=(CppFrontend&&) noexcept;
 
   // `real_path` is where the file lives (for its own includes and compile_commands.json);
-  // Clang's first error becomes a problem of the file, and what parsed is still lowered.
+  // Clang's first error becomes a problem of the file, and what parsed is still lowered. When
+  // `inputs` is given, what the parse read is put there.
   [[nodiscard]] Result<ir::LoweredFile> lower(std::shared_ptr<const SourceFile> file,
-                                              const std::string& real_path);
+                                              const std::string& real_path,
+                                              CppInputs* inputs = nullptr);
 
  private:
   struct State;

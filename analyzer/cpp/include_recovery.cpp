@@ -1,13 +1,17 @@
 #include "analyzer/cpp/include_recovery.h"
 
 #include <clang/Basic/SourceManager.h>
+#include <clang/Lex/DirectoryLookup.h>
+#include <clang/Lex/HeaderSearch.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 
 #include <array>
+#include <filesystem>
 #include <memory>
 
 #include "analyzer/core/display_path.h"
+#include "analyzer/cpp/files_read.h"
 
 namespace sealint::cpp {
 
@@ -25,8 +29,11 @@ bool names_torch_header(std::string_view name) {
 
 class SkipMissing : public clang::PPCallbacks {
  public:
-  SkipMissing(const clang::SourceManager& sm, IncludeLog& log, std::string model_root)
-      : sm_(sm), log_(log), model_root_(std::move(model_root)) {}
+  SkipMissing(const clang::Preprocessor& preprocessor, IncludeLog& log, std::string model_root)
+      : sm_(preprocessor.getSourceManager()),
+        search_(preprocessor.getHeaderSearchInfo()),
+        log_(log),
+        model_root_(std::move(model_root)) {}
 
   // Clang asks before it reports the header missing: true skips the `#include` silently, and the
   // preprocessor goes on as though the header were empty.
@@ -38,12 +45,14 @@ class SkipMissing : public clang::PPCallbacks {
 
   // Called right after, for the same directive: where it is.
   void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef name,
-                          bool, clang::CharSourceRange, clang::OptionalFileEntryRef file,
+                          bool angled, clang::CharSourceRange, clang::OptionalFileEntryRef file,
                           llvm::StringRef, llvm::StringRef, const clang::Module*, bool,
                           clang::SrcMgr::CharacteristicKind) override {
     if (!file) {
-      if (pending_ && !log_.skipped.empty() && log_.skipped.back().name == name.str())
+      if (pending_ && !log_.skipped.empty() && log_.skipped.back().name == name.str()) {
         locate(log_.skipped.back(), hash);
+        add_candidates(name, angled, hash);
+      }
       pending_ = false;
       return;
     }
@@ -64,7 +73,29 @@ class SkipMissing : public clang::PPCallbacks {
     }
   }
 
+  // Clang's search order: the includer's folder for a quoted name, then the include folders.
+  void add_candidates(llvm::StringRef name, bool angled, clang::SourceLocation hash) const {
+    auto add = [&](const std::filesystem::path& path) {
+      if (std::optional<std::string> found = real_path(path.string()))
+        log_.absent_candidates.push_back(std::move(*found));
+    };
+    if (std::filesystem::path(name.str()).is_absolute()) {
+      add(name.str());
+      return;
+    }
+    if (!angled) {
+      const clang::OptionalFileEntryRef includer =
+          sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(hash)));
+      if (includer)
+        add(std::filesystem::path(includer->getName().str()).parent_path() / name.str());
+    }
+    for (const clang::DirectoryLookup& folder : search_.search_dir_range()) {
+      if (folder.isNormalDir()) add(std::filesystem::path(folder.getName().str()) / name.str());
+    }
+  }
+
   const clang::SourceManager& sm_;
+  const clang::HeaderSearch& search_;
   IncludeLog& log_;
   std::string model_root_;
   bool pending_ = false;
@@ -75,7 +106,7 @@ class SkipMissing : public clang::PPCallbacks {
 void recover_missing_includes(clang::Preprocessor& preprocessor, IncludeLog& log,
                               std::string model_root) {
   preprocessor.addPPCallbacks(
-      std::make_unique<SkipMissing>(preprocessor.getSourceManager(), log, std::move(model_root)));
+      std::make_unique<SkipMissing>(preprocessor, log, std::move(model_root)));
 }
 
 }  // namespace sealint::cpp

@@ -30,6 +30,10 @@ struct IncludeLog {
   // With sealint's model of LibTorch: a LibTorch header (`torch/`, `ATen/`, `c10/`) that the model
   // does not have, so that the code expects names the model may lack.
   std::vector<std::string> torch_headers_outside_model;
+  // Where each skipped header would have been found had it been there: the includer's folder for
+  // a quoted name, then every include folder in Clang's order. A header that appears at one of
+  // them later changes the parse, so the result cache keys on their absence.
+  std::vector<std::string> absent_candidates;
 };
 
 // Makes `preprocessor` skip headers it cannot find, logging into `log` (which must outlive the

@@ -12,6 +12,8 @@
 
 #include "analyzer/core/bounded_read.h"
 #include "analyzer/core/fixes.h"
+#include "analyzer/cpp/project_headers.h"
+#include "analyzer/driver/cpp_dependencies.h"
 #include "analyzer/driver/suppression_pass.h"
 #include "analyzer/driver/worker_threads.h"
 #include "analyzer/ir/walk.h"
@@ -83,12 +85,13 @@ class Worker {
     }
     project::ProjectDependencies dependencies;
     project::ProjectDependencies* record = key ? &dependencies : nullptr;
+    bool cacheable = true;
     if (notebook::is_notebook_path(input.path)) {
       analyse_notebook(input, options, *bytes, record, result);
     } else {
-      analyse_code(input, options, std::move(*bytes), record, result);
+      cacheable = analyse_code(input, options, std::move(*bytes), record, result);
     }
-    if (key) {
+    if (key && cacheable) {
       options.cache->store(*key, {result.diagnostics, result.errors, std::move(dependencies),
                                   result.left_out_tests});
     }
@@ -102,13 +105,19 @@ class Worker {
                                                   const std::string& bytes,
                                                   const FileResult& result) {
     if (options.cache == nullptr || input.content || options.parse_only || options.watch_loops ||
-        options.list_imports || cpp::is_cpp_source(input.path)) {
+        options.list_imports) {
       return std::nullopt;
     }
+    const bool is_cpp = cpp::is_cpp_source(input.path);
+    const uint64_t config = options.cache->config_key(input.config);
     cache::EntryKey key{
-        input.path,           result.path,  project::normal_absolute(input.path).string(),
-        *result.digest,       bytes.size(), options.cache->config_key(input.config),
-        options.project_scope};
+        input.path,
+        result.path,
+        project::normal_absolute(input.path).string(),
+        *result.digest,
+        bytes.size(),
+        is_cpp ? content_digest(std::to_string(config), cpp_settings_key(options.cpp)) : config,
+        options.project_scope && !is_cpp};
     // The file's digest as the project index would record it: an importer's check need not
     // read it again.
     if (options.project_scope && bytes.size() <= project::kMaxIndexedBytes)
@@ -131,8 +140,10 @@ class Worker {
     }
   }
 
-  // `record`: what the analysis takes from the project is added to it (for the result cache).
-  void analyse_code(const FileInput& input, const DriverOptions& options, std::string bytes,
+  // `record`: what the analysis takes from the project, or what a C++ parse read, is added to it
+  // (for the result cache). False when the result must not be cached (a file read that cannot
+  // be keyed).
+  bool analyse_code(const FileInput& input, const DriverOptions& options, std::string bytes,
                     project::ProjectDependencies* record, FileResult& result) {
     const std::string& shown = result.path;
     auto fail = [&](std::string message) {
@@ -141,19 +152,28 @@ class Worker {
     auto file = SourceFile::from_bytes(shown, std::move(bytes));
     if (!file) {
       fail(file.error());
-      return;
+      return true;
     }
     auto shared = std::make_shared<const SourceFile>(std::move(*file));
     const bool is_cpp = cpp::is_cpp_source(input.path);
     if (options.parse_only && !is_cpp) {
       if (auto parsed = frontend_.parse_only(*shared); !parsed) fail(parsed.error());
-      return;
+      return true;
     }
     if (is_cpp && !cpp_) cpp_.emplace(options.cpp);
-    auto lowered = is_cpp ? cpp_->lower(shared, input.path) : frontend_.lower(shared);
+    cpp::CppInputs read;
+    auto lowered = is_cpp ? cpp_->lower(shared, input.path, record != nullptr ? &read : nullptr)
+                          : frontend_.lower(shared);
     if (!lowered) {
       fail(lowered.error());
-      return;
+      return !is_cpp;  // Clang could not run: nothing says what it would read
+    }
+    bool cacheable = true;
+    if (is_cpp && record != nullptr) {
+      std::optional<project::ProjectDependencies> read_from =
+          cpp_dependencies(read, options.cache->dependencies());
+      cacheable = read_from.has_value();
+      if (read_from) record->merge(*read_from);
     }
     result.errors = std::move(lowered->problems);
     const ir::Module& module = *lowered->module;
@@ -204,6 +224,7 @@ class Worker {
       std::erase_if(result.diagnostics,
                     [&](const Diagnostic& d) { return d.severity < input.config->min_severity; });
     }
+    return cacheable;
   }
   // A file this run analyses may be imported by another: when its analysis took no answer from
   // another file (it is then the file's own), its summary for the index is made from it, so that
@@ -300,7 +321,12 @@ class Worker {
 
 }  // namespace
 
-RunResult Driver::run(const std::vector<FileInput>& inputs, const DriverOptions& options) const {
+RunResult Driver::run(const std::vector<FileInput>& inputs,
+                      const DriverOptions& given_options) const {
+  DriverOptions options = given_options;
+  // Listed once a run, shared by the workers: the headers of each project a C++ file misses.
+  if (!options.cpp.project_headers)
+    options.cpp.project_headers = std::make_shared<const cpp::ProjectHeaders>();
   std::vector<FileResult> results(inputs.size());
   unsigned jobs =
       options.jobs != 0 ? options.jobs : std::max(1U, std::thread::hardware_concurrency());

@@ -40,9 +40,9 @@ struct DriverOptions {
   // Confirm mode: list the project files the inputs import (RunResult::imported); needs
   // project_scope.
   bool list_imports = false;
-  // Python files and notebooks read from disk take their result from here while their entry
-  // holds, and store it when it does not (docs/cache.md). Not for stdin, C++ (a header it
-  // includes is not in the key), --parse-only or confirm mode's listings.
+  // Files read from disk take their result from here while their entry holds, and store it when
+  // it does not (docs/cache.md): a C++ file's entry holds while every file its parse read does.
+  // Not for stdin, --parse-only or confirm mode's listings.
   const cache::ResultCache* cache = nullptr;
 };
 

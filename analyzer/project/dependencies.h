@@ -59,9 +59,11 @@ class DependencyCheck {
   [[nodiscard]] bool holds(const ProjectDependencies& dependencies) const;
   // A file the run has read anyway (an input): its digest need not be read again.
   void known(const std::filesystem::path& file, IndexedDigest digest) const;
+  // The digest of `file` (absolute and normal) as the run first read it: a header many C++ files
+  // include is read once.
+  [[nodiscard]] IndexedDigest digest_of(const std::string& file) const;
 
  private:
-  [[nodiscard]] IndexedDigest digest_of(const std::string& file) const;
   [[nodiscard]] std::pair<std::string, std::string> lookup(const ImportLookup& recorded) const;
 
   mutable std::mutex mutex_;

@@ -311,5 +311,85 @@ TEST_F(CacheTest, ParallelRunsOverOneTreeGiveTheSameFindings) {
   EXPECT_EQ(entries(), before);
 }
 
+// C++ (docs/cache.md "C++"): a translation unit's entry holds while every file its parse read
+// keeps its bytes, as a compiler cache's manifest does.
+constexpr std::string_view kCppHelpers =
+    "#pragma once\n"
+    "#include <torch/torch.h>\n"
+    "inline torch::Tensor scaled(const torch::Tensor& t) { return t * 2; }\n";
+
+// `total += loss` in a loop: SL001 here, whatever the header says.
+constexpr std::string_view kCppTrain =
+    "#include <torch/torch.h>\n"
+    "#include \"helpers.h\"\n"
+    "\n"
+    "void train(torch::nn::Linear& model, torch::optim::SGD& optimizer, torch::Tensor x) {\n"
+    "  torch::Tensor total = torch::zeros({1});\n"
+    "  for (int i = 0; i < 10; ++i) {\n"
+    "    optimizer.zero_grad();\n"
+    "    torch::Tensor loss = scaled(model(x)).sum();\n"
+    "    loss.backward();\n"
+    "    optimizer.step();\n"
+    "    total += loss;\n"
+    "  }\n"
+    "}\n";
+
+constexpr std::string_view kCppFindingAt = "train.cpp:11:5: error[SL001]";
+
+TEST_F(CacheTest, AWarmRunOfCppFilesIsServedFromTheCache) {
+  write("helpers.h", kCppHelpers);
+  write("train.cpp", kCppTrain);
+  write("other.cpp", std::string(kCppTrain).replace(kCppTrain.find("#include \"helpers.h\"\n"), 21,
+                                                    "#define scaled(t) (t)\n"));
+  const RunOutput cold = run({"."});
+  EXPECT_EQ(cold.exit_code, 1) << describe(cold);
+  EXPECT_THAT(cold.out, HasSubstr(kCppFindingAt));
+  const std::map<std::string, ino_t> cached = entries();
+  ASSERT_EQ(cached.size(), 2U) << "one entry per C++ file";
+
+  const RunOutput warm = run({"."});
+  EXPECT_EQ(entries(), cached) << "an entry was written again: not every C++ file was a hit";
+  EXPECT_EQ(warm.out, cold.out);
+  EXPECT_EQ(warm.err, cold.err);
+  expect_as_uncached({"."}, warm);
+}
+
+TEST_F(CacheTest, EditingAHeaderReanalysesExactlyItsIncluders) {
+  write("helpers.h", kCppHelpers);
+  write("train.cpp", kCppTrain);
+  write("other.cpp", std::string(kCppTrain).replace(kCppTrain.find("#include \"helpers.h\"\n"), 21,
+                                                    "#define scaled(t) (t)\n"));
+  EXPECT_EQ(run({"."}).exit_code, 1);
+  const std::map<std::string, ino_t> cached = entries();
+  ASSERT_EQ(cached.size(), 2U);
+
+  // Same bytes again (a checkout that restores them): no entry changes.
+  write("helpers.h", kCppHelpers);
+  EXPECT_EQ(run({"."}).exit_code, 1);
+  EXPECT_EQ(entries(), cached);
+
+  // The header now detaches what it returns: train.cpp's finding goes, other.cpp's stays.
+  write("helpers.h",
+        std::string(kCppHelpers).replace(kCppHelpers.find("t * 2"), 5, "(t * 2).detach()"));
+  const RunOutput edited = run({"."});
+  const std::map<std::string, ino_t> after = entries();
+  ASSERT_EQ(after.size(), 2U);
+  size_t rewritten = 0;
+  for (const auto& [name, inode] : after) rewritten += cached.at(name) != inode ? 1 : 0;
+  EXPECT_EQ(rewritten, 1U) << "only the includer of helpers.h is analysed again";
+  EXPECT_THAT(edited.out, HasSubstr("other.cpp:11:5: error[SL001]"));
+  expect_as_uncached({"."}, edited);
+
+  // A header that was missing appears: its includer is analysed again.
+  write("train.cpp", std::string(kCppTrain).insert(0, "#include \"config.h\"\n"));
+  EXPECT_EQ(run({"."}).exit_code, 1);
+  const std::map<std::string, ino_t> missing = entries();
+  write("config.h", "#pragma once\n");
+  const RunOutput appeared = run({"."});
+  EXPECT_THAT(appeared.err, Not(HasSubstr("config.h' file not found")));
+  EXPECT_NE(entries(), missing);
+  expect_as_uncached({"."}, appeared);
+}
+
 }  // namespace
 }  // namespace sealint::e2e

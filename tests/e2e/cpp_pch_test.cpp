@@ -31,8 +31,10 @@ class CppPchTest : public E2eTest {
     write("train.cpp", read_file(fs::path(SEALINT_SOURCE_DIR) / "examples/cpp/leaky_train.cpp"));
   }
 
+  // Without the result cache: each run parses, with the PCH.
   [[nodiscard]] RunOutput run_system(bool as_nobody = false) const {
-    return run({"--torch-headers=system", "--cache-dir", "cache", "train.cpp"}, {}, as_nobody);
+    return run({"--torch-headers=system", "--no-cache", "--cache-dir", "cache", "train.cpp"}, {},
+               as_nobody);
   }
 
   // The precompiled headers in the cache folder.
@@ -117,8 +119,8 @@ TEST_F(CppPchTest, ACudaFileIsParsedWithoutThePchAndLeavesTheCppPchAlone) {
   const auto written = fs::last_write_time(made[0]);
 
   write("kernel.cu", read_file(cwd() / "train.cpp"));
-  const RunOutput cuda =
-      run({"--torch-headers=system", "--cache-dir", "cache", "kernel.cu", "train.cpp"});
+  const RunOutput cuda = run(
+      {"--torch-headers=system", "--no-cache", "--cache-dir", "cache", "kernel.cu", "train.cpp"});
   EXPECT_EQ(cuda.exit_code, 1) << describe(cuda);
   EXPECT_THAT(cuda.out, HasSubstr("kernel.cu:47:5: error[SL001]"));
   EXPECT_THAT(cuda.out, HasSubstr(kCppLeakAt));

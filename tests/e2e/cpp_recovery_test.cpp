@@ -1,6 +1,7 @@
 // End-to-end: what the C++ frontend recovers from. A name sealint's model of LibTorch lacks is
 // parsed with the real headers when the flags reach them (said once a run), else it is a warning
 // that suggests them; neither is an error, and the rest of the file is analysed either way.
+#include <filesystem>
 #include <string>
 
 #include <gmock/gmock.h>
@@ -47,8 +48,8 @@ class CppRecoveryTest : public E2eTest {};
 TEST_F(CppRecoveryTest, AModelGapIsParsedWithTheRealHeadersAndTheRunSaysSoOnce) {
   write("a.cpp", kGapCpp);
   write("b.cpp", kGapCpp);
-  const RunOutput run =
-      this->run({"--cache-dir", SEALINT_TEST_CACHE_DIR, "--jobs", "2", "a.cpp", "b.cpp"});
+  const RunOutput run = this->run(
+      {"--no-cache", "--cache-dir", SEALINT_TEST_CACHE_DIR, "--jobs", "2", "a.cpp", "b.cpp"});
   EXPECT_EQ(run.exit_code, 1) << describe(run);
   EXPECT_THAT(run.out, HasSubstr("a.cpp:11:5: error[SL001]"));
   EXPECT_THAT(run.out, HasSubstr("b.cpp:11:5: error[SL001]"));
@@ -76,6 +77,37 @@ TEST_F(CppRecoveryTest, WithoutRealHeadersAModelGapIsAWarningThatSuggestsThemAnd
                         "--torch-headers=system where LibTorch is installed)"))
       << describe(run);
   EXPECT_THAT(run.err, Not(HasSubstr("expected class name"))) << describe(run);
+}
+
+// Without -p, the project's own headers are found where they are (project_headers.h): here
+// `<mylib/scale.h>` in include/, two folders away from the file that includes it.
+TEST_F(CppRecoveryTest, AProjectsOwnHeaderInAnotherFolderIsFoundWithoutADatabase) {
+  write("include/mylib/scale.h",
+        "#pragma once\n"
+        "#include <torch/torch.h>\n"
+        "inline torch::Tensor scale(const torch::Tensor& t) { return t * 2; }\n");
+  write("src/train.cpp",
+        "#include <torch/torch.h>\n"
+        "#include <mylib/scale.h>\n"
+        "float train(torch::nn::Linear& model, torch::optim::SGD& optimizer, int steps) {\n"
+        "  torch::Tensor total = torch::zeros({});\n"
+        "  for (int step = 0; step < steps; ++step) {\n"
+        "    torch::Tensor loss = scale(model->forward(torch::randn({8, 4}))).sum();\n"
+        "    loss.backward();\n"
+        "    optimizer.step();\n"
+        "    total += loss;\n"
+        "  }\n"
+        "  return total.item<float>();\n"
+        "}\n");
+  const RunOutput found = run({"--no-cache", "src/train.cpp"});
+  EXPECT_EQ(found.exit_code, 1) << describe(found);
+  EXPECT_THAT(found.out, HasSubstr("src/train.cpp:9:5: error[SL001]"));
+  EXPECT_EQ(found.err, "") << describe(found);
+
+  // The same file where the project has no such header: skipped, and said.
+  std::filesystem::remove(cwd() / "include/mylib/scale.h");
+  const RunOutput missing = run({"--no-cache", "src/train.cpp"});
+  EXPECT_THAT(missing.err, HasSubstr("'mylib/scale.h' file not found")) << describe(missing);
 }
 
 }  // namespace
