@@ -44,14 +44,25 @@ bool is_model_call(const ir::FileAnalysis& analysis, const ir::Expr& call) {
 }
 
 bool runs_model_anywhere(const ir::FileAnalysis& analysis, const ir::Function& function) {
+  // Its own model (an attribute of its object, one it builds or the module holds): a model handed
+  // in as another parameter is the caller's to know, and its file may know it only by name.
+  auto own_model = [&](const ir::Expr& call) {
+    const ir::Expr* root = ir::root_name(call.callee());
+    if (root == nullptr || root->kind != ir::ExprKind::Name) return true;
+    const bool receiver = function.parent_class != nullptr && !function.params.empty() &&
+                          function.params[0].name == root->text;
+    return receiver || !function.has_param(root->text);
+  };
   bool found = false;
   ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
     ir::for_each_expr(stmt, [&](const ir::Expr& expr) {
       found = found || (expr.kind == ir::ExprKind::Call && is_model_call(analysis, expr) &&
-                        analysis.fact(expr).grad == ir::Grad::Yes);
+                        analysis.fact(expr).grad == ir::Grad::Yes && own_model(expr));
     });
   });
-  return found || ModelRuns(analysis).per_call(function).model_call != nullptr;
+  if (found) return true;
+  const ModelRuns::Helper helper = ModelRuns(analysis).per_call(function);
+  return helper.model_call != nullptr && own_model(*helper.model_call);
 }
 
 bool is_model_class(const ir::FileAnalysis& analysis, const ir::ClassDef& cls) {
