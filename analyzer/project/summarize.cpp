@@ -55,8 +55,8 @@ ir::ForeignFunction portable(const ir::FileAnalysis& analysis, const ir::Functio
   out.summary.resets = own.resets;
   out.runs_without_grad = analysis.runs_without_grad(function);
   // A function that trains runs its model for its own backward: not a run a caller wastes.
-  out.runs_model = !out.runs_without_grad && !own.trains &&
-                   semantic::runs_model_anywhere(analysis, function);
+  out.runs_model =
+      !out.runs_without_grad && !own.trains && semantic::runs_model_anywhere(analysis, function);
   out.self_calls_in_loops = semantic::self_calls_in_loops(analysis, function);
   const semantic::TfCallEffects tf = semantic::tf_call_effects(analysis.module(), function);
   out.runs_tf_session = tf.runs_session;

@@ -2115,8 +2115,7 @@ bool FileAnalysis::call_trains(const Expr& expr) const {
 }
 
 Fact FileAnalysis::annotated_class(const Expr& annotation) const {
-  const ClassDef* cls =
-      annotation.kind == ExprKind::Name ? class_named(annotation.text) : nullptr;
+  const ClassDef* cls = annotation.kind == ExprKind::Name ? class_named(annotation.text) : nullptr;
   if (cls != nullptr) {
     Fact fact;
     fact.instance_of = cls;

@@ -369,13 +369,14 @@ TEST_F(CacheTest, EditingAHeaderReanalysesExactlyItsIncluders) {
   EXPECT_EQ(entries(), cached);
 
   // The header now detaches what it returns: train.cpp's finding goes, other.cpp's stays.
-  write("helpers.h",
-        std::string(kCppHelpers).replace(kCppHelpers.find("t * 2"), 5, "(t * 2).detach()"));
+  write("helpers.h", std::string(kCppHelpers)
+                         .replace(kCppHelpers.find("t * 2"), std::string_view("t * 2").size(),
+                                  "(t * 2).detach()"));
   const RunOutput edited = run({"."});
   const std::map<std::string, ino_t> after = entries();
   ASSERT_EQ(after.size(), 2U);
   size_t rewritten = 0;
-  for (const auto& [name, inode] : after) rewritten += cached.at(name) != inode ? 1 : 0;
+  for (const auto& [name, inode] : after) rewritten += cached.at(name) != inode ? 1U : 0U;
   EXPECT_EQ(rewritten, 1U) << "only the includer of helpers.h is analysed again";
   EXPECT_THAT(edited.out, HasSubstr("other.cpp:11:5: error[SL001]"));
   expect_as_uncached({"."}, edited);
