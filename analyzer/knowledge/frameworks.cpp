@@ -40,7 +40,7 @@ constexpr std::array kHooks = {
     FrameworkHook{"torchmetrics", "Metric", "torchmetrics", "update", false},
     // A metric attached to a trainer engine gets the training step's output, graph and all
     // (ignite detaches it in its own metrics since 0.4.x).
-    FrameworkHook{"ignite", "Metric", "ignite", "update", true, 1},
+    FrameworkHook{"ignite", "Metric", "ignite", "update", true, 1, {}, {}, "batch", -1, true},
     // A Keras callback's hooks, which `fit`, `evaluate` and `predict` call once per batch or
     // epoch (the once-per-run `on_train_begin` and `set_model` are where a callback builds what
     // it reuses). No torch autograd: the torch rules leave them alone.

@@ -33,6 +33,10 @@ struct FrameworkHook {
   // The parameter the framework fills with the model it trains or evaluates (Transformers'
   // `compute_loss(self, model, inputs)`), whatever the override calls it. -1: none.
   int model_param = -1;
+  // The graph parameter is a `(prediction, labels)` pair by the framework's convention (ignite's
+  // default `output_transform`): unpacked, only its first element carries the step's graph,
+  // whatever the override calls the second.
+  bool graph_param_is_pair = false;
 };
 
 // A framework's call that takes the user's per-batch step function and runs it in its own loop,

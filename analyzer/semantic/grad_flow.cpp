@@ -320,6 +320,7 @@ class GradWalker {
       if (graph_param != nullptr && graph_param->graph_param == static_cast<int>(i) &&
           hint != TypeHint::Number) {
         param.grad = Grad::Yes;  // what it is made of stays unknown: a tensor, a tuple of them
+        if (graph_param->graph_param_is_pair) prediction_pair_ = name;
       }
       // `loss.backward()` on the parameter itself (a helper that scales, backpropagates and
       // returns the loss): only a tensor with a graph takes a backward, whatever the caller
@@ -466,6 +467,7 @@ class GradWalker {
   void exec_loop(const Stmt& loop) {
     ++loop_depth_;
     loops_.push_back(&loop);
+    loop_items_.push_back(items_of(loop));
     // Nested loops would run 2^depth times: the second pass is for shallow loops only.
     const int passes = loop_depth_ <= 3 ? 2 : 1;
     state_.open_scope();  // the body may run or not, once or again
@@ -479,6 +481,7 @@ class GradWalker {
     }
     state_.close_scope();
     loops_.pop_back();
+    loop_items_.pop_back();
     --loop_depth_;
     exec_body(loop.orelse);
   }
@@ -567,6 +570,12 @@ class GradWalker {
     return name == "topk" || name == "sort" || name == "kthvalue" || args > 0;
   }
 
+  // `expr` is the framework's `(prediction, labels)` parameter, as handed in.
+  [[nodiscard]] bool is_prediction_pair(const Expr* expr) const {
+    return expr != nullptr && !prediction_pair_.empty() && expr->kind == ExprKind::Name &&
+           expr->text == prediction_pair_;
+  }
+
   void bind(const Expr* target, Fact value, const Expr* value_expr) {
     if (target == nullptr) return;
     if (target->kind == ExprKind::Collection) {
@@ -581,9 +590,11 @@ class GradWalker {
         const Expr* item = target->items[i];
         Fact element =
             same_shape ? a_.facts_[value_expr->items[i]->id] : element_of(value, nullptr);
-        // `y_pred, y = output`: the pair's labels carry no graph of the step.
-        if (!same_shape && i > 0 && item->kind == ExprKind::Name &&
-            knowledge::is_target_name(item->text)) {
+        // `y_pred, y = output`: the pair's labels carry no graph of the step, known from the
+        // framework's convention for its output, else from the name.
+        const bool labels = is_prediction_pair(value_expr) ||
+                            (item->kind == ExprKind::Name && knowledge::is_target_name(item->text));
+        if (!same_shape && i > 0 && labels) {
           element = Fact{};
         }
         // `values, indices = torch.max(out, 1)`: the indices are integers, with no graph.
@@ -1219,9 +1230,82 @@ class GradWalker {
     return true;
   }
 
+  // The names a loop binds to its items (a `for` loop's targets, `batch = next(it)` in its body),
+  // and those its body computes from them (`x = batch[0].to(device)`), with what they are items
+  // of; a `for` loop over values written out (`for t in (a, b)`) or over counts (`range(n)`)
+  // binds none.
+  struct LoopItems {
+    std::vector<std::string_view> names;
+    std::vector<const Expr*> iterables;  // the loop's iterable, each `next()`'s iterator
+  };
+  static LoopItems items_of(const Stmt& loop) {
+    LoopItems items;
+    auto add_names = [&](const Expr& target) {
+      for_each_subexpr(target, [&](const Expr& sub) {
+        if (sub.kind == ExprKind::Name) items.names.push_back(sub.text);
+      });
+    };
+    const bool over_items =
+        loop.loop_kind == LoopKind::For && loop.value != nullptr &&
+        loop.value->kind != ExprKind::Collection &&
+        !(loop.value->kind == ExprKind::Call && loop.value->callee()->kind == ExprKind::Name &&
+          loop.value->callee()->text == "range");
+    if (over_items) {
+      items.iterables.push_back(loop.value);
+      for (const Expr* target : loop.targets) add_names(*target);
+    }
+    // `batch = next(it)`: an item advanced by hand, in a `while` or a counted loop.
+    for_each_nested(loop.body, [&](const Stmt& stmt) {
+      if (stmt.kind != StmtKind::Assign || stmt.value == nullptr) return;
+      const Expr& value = *stmt.value;
+      const bool next_item = value.kind == ExprKind::Call &&
+                             value.callee()->kind == ExprKind::Name &&
+                             value.callee()->text == "next" && value.arg_count() >= 1;
+      if (next_item) items.iterables.push_back(value.arg(0));
+      if (!next_item && !made_from(stmt.value, items.names)) return;
+      for (const Expr* target : stmt.targets) add_names(*target);
+    });
+    return items;
+  }
+
+  // `expr` is one of `items` or read from one: `x`, `batch[0]`, `sample.image`, `x.to(device)`.
+  static bool made_from(const Expr* expr, const std::vector<std::string_view>& items) {
+    while (expr != nullptr) {
+      if (expr->kind == ExprKind::Call && expr->callee()->kind == ExprKind::Attr) {
+        expr = expr->callee()->base();
+      } else if (expr->kind == ExprKind::Attr || expr->kind == ExprKind::Subscript) {
+        expr = expr->base();
+      } else {
+        break;
+      }
+    }
+    return expr != nullptr && expr->kind == ExprKind::Name &&
+           std::find(items.begin(), items.end(), expr->text) != items.end();
+  }
+
+  // A model run on the items of the loop around it makes the loop a pass over data, whatever
+  // the iterable is called (`for item in items: kept.append(net(item))`). Not in a module's own
+  // method or a `forward()` (a pass's own loop over its inputs), and not where a backward of the
+  // function consumes what the loop built (one step's computation over its parts).
+  void note_model_run(const Expr& call) {
+    if (loops_.empty() || no_grad_ > 0 || fn_.name == "forward") return;
+    if (fn_.parent_class != nullptr && a_.is_module_class(fn_.parent_class)) return;
+    if (!out_.backward_graphs.empty() || !implicit_gradient_.empty()) return;
+    // `for step in seq` over a tensor goes over its rows or time steps: one pass's input.
+    const LoopItems& items = loop_items_.back();
+    for (const Expr* iterable : items.iterables) {
+      if (a_.facts_[iterable->id].kind == ValueKind::Tensor) return;
+    }
+    bool on_items = false;
+    for (size_t i = 0; i < call.arg_count(); ++i)
+      on_items = on_items || made_from(call.arg(i), items.names);
+    if (on_items) a_.item_run_loops_[loops_.back()] = true;
+  }
+
   Fact call_value(const Expr& call, const Fact& target) {
     switch (target.kind) {
       case ValueKind::Module:
+        note_model_run(call);
         return no_grad_ > 0 ? no_grad_fact(ValueKind::Tensor) : grad_fact(false);
       case ValueKind::LossFn:
         // Of values computed without autograd (`loss_fn(logits, y)`, logits made under
@@ -1425,8 +1509,10 @@ class GradWalker {
     switch (receiver.kind) {
       case ValueKind::Module:
         // `model.forward(x)`, and a part the model holds (`self.asr.speecht5.encoder(...)`).
-        if (knowledge::runs_module_forward(method, !args.empty() || !call.keywords.empty()))
+        if (knowledge::runs_module_forward(method, !args.empty() || !call.keywords.empty())) {
+          note_model_run(call);
           return no_grad_ > 0 ? no_grad_fact() : grad_fact(false);
+        }
         if (method == "to" || method == "cuda" || method == "train" || method == "eval" ||
             method == "half" || method == "float" || method == "double" ||
             method == "requires_grad_" || method == "apply") {
@@ -1589,6 +1675,17 @@ class GradWalker {
       return fact;
     }
     if (q.ends_with("DataLoader")) return no_grad_fact(ValueKind::Loader);
+    // torch.autograd.Variable (a no-op wrapper since PyTorch 0.4) is the tensor it wraps.
+    if (q == "torch.autograd.Variable" || q == "torch.autograd.variable.Variable") {
+      Fact fact = args.empty() ? Fact{} : args[0];
+      if (fact.kind == ValueKind::Unknown) fact.kind = ValueKind::Tensor;
+      const Expr* requires_grad = call.keyword("requires_grad");
+      if (requires_grad != nullptr && requires_grad->text == "True") {
+        fact.grad = Grad::Yes;
+        fact.leaf = true;
+      }
+      return fact;
+    }
     if (q.starts_with("torch.autograd.")) {
       if (last == "backward" || last == "grad") out_.summary.trains = true;
       return {};
@@ -1689,10 +1786,13 @@ class GradWalker {
   PlaceState state_;
   std::vector<std::string> implicit_gradient_;  // BackwardPlaces::implicit_gradient
   std::vector<std::string> backward_handed_;    // BackwardPlaces::handed
+  // The framework's graph parameter that is a `(prediction, labels)` pair (ignite's `output`).
+  std::string_view prediction_pair_;
   int no_grad_ = 0;
   int loop_depth_ = 0;
   std::vector<const Stmt*> loops_;  // the loops around the statement being walked, outermost first
-  const Stmt* current_ = nullptr;   // the statement being evaluated (a summary effect's site)
+  std::vector<LoopItems> loop_items_;  // items_of each of loops_
+  const Stmt* current_ = nullptr;      // the statement being evaluated (a summary effect's site)
   bool returned_ = false;
   bool tuples_only_ = true;
 };
@@ -2033,10 +2133,15 @@ void FileAnalysis::compute_no_grad_functions() {
 
 bool FileAnalysis::is_iteration_loop(const Stmt& loop) const {
   if (auto it = iteration_loops_.find(&loop); it != iteration_loops_.end()) return it->second;
-  const bool iterates =
-      iterates_data(loop) || loop_trains(loop) || model_run_loops_.contains(&loop);
+  const bool iterates = iterates_data(loop) || loop_trains(loop) ||
+                        model_run_loops_.contains(&loop) || item_run_loops_.contains(&loop);
   iteration_loops_[&loop] = iterates;
   return iterates;
+}
+
+bool FileAnalysis::repeats_only_model_runs(const Stmt& loop) const {
+  return item_run_loops_.contains(&loop) && !model_run_loops_.contains(&loop) &&
+         !iterates_data(loop) && !loop_trains(loop);
 }
 
 bool FileAnalysis::iterates_data(const Stmt& loop) const {

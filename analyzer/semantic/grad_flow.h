@@ -89,8 +89,13 @@ class FileAnalysis {
   bool runs_without_grad(const Function& function) const;
   // The loop runs training or evaluation steps: it calls backward or an optimizer step (also
   // through functions of the file), iterates a data loader, or computes a loss with autograd on
-  // in its body outside a module's own methods (a loop over batches whatever they are called).
+  // in its body outside a module's own methods (a loop over batches whatever they are called),
+  // or runs a model on its items there (`for item in items: kept.append(net(item))`).
   bool is_iteration_loop(const Stmt& loop) const;
+  // The loop is a pass over data only because a model runs on its items: no loader, no loss,
+  // no training in it. Summing or collecting its runs into a value the function returns may be
+  // one pass's computation over its inputs, for the caller's backward.
+  bool repeats_only_model_runs(const Stmt& loop) const;
   // The loop iterates a data loader (directly, or through enumerate/tqdm/zip/iter) or advances
   // one by hand with `next(it)`.
   bool iterates_data(const Stmt& loop) const;
@@ -205,6 +210,8 @@ class FileAnalysis {
   mutable std::unordered_map<const Stmt*, bool> training_loops_;
   // Loops whose body computes a loss with autograd on, outside the methods of a module class.
   mutable std::unordered_map<const Stmt*, bool> model_run_loops_;
+  // Loops whose body runs a model on the loop's items with autograd on, in the same places.
+  mutable std::unordered_map<const Stmt*, bool> item_run_loops_;
   mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
   mutable std::optional<std::unordered_map<const Function*, ReturnedUse>> returned_uses_;
   mutable std::unordered_map<const Function*, std::vector<ValueKind>> use_kinds_;

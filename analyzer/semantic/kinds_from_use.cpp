@@ -5,6 +5,7 @@
 
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/knowledge/torch_nn.h"
 
 namespace sealint::ir {
 namespace {
@@ -50,18 +51,19 @@ void find_calls(const Expr& expr, bool outermost, const Visit& visit) {
 
 // What the function does with one parameter.
 struct Uses {
-  bool module = false;    // `.eval()`, `.train(flag)`, `.parameters()`
-  bool zeroed = false;    // `.zero_grad()`
-  bool stepped = false;   // `.step()`
-  bool makes = false;     // its call makes the 0-d loss handed to a backward
-  bool feeds = false;     // its call feeds a graph a backward consumes
-  bool predicts = false;  // its call on an item of an iterable is read as a prediction
+  bool module = false;     // `.eval()`, `.train(flag)`, `.parameters()`
+  bool zeroed = false;     // `.zero_grad()`
+  bool stepped = false;    // `.step()`
+  bool makes = false;      // its call makes the 0-d loss handed to a backward
+  bool feeds = false;      // its call feeds a graph a backward consumes
+  bool predicts = false;   // its call on an item of an iterable is read as a prediction
+  bool runs_part = false;  // `p.encoder(x)`: a part a model holds, called on values
 
   [[nodiscard]] ValueKind kind() const {
     if (module) return ValueKind::Module;
     if (zeroed && stepped) return ValueKind::Optimizer;
     if (makes == feeds) {  // neither, or both (a recursive step)
-      return !makes && predicts ? ValueKind::Module : ValueKind::Unknown;
+      return !makes && (predicts || runs_part) ? ValueKind::Module : ValueKind::Unknown;
     }
     return makes ? ValueKind::LossFn : ValueKind::Module;
   }
@@ -236,18 +238,6 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
   const auto& sources = backward.sources;
   const bool any_backward = !losses.empty() || !sources.empty() || !backward.returned.empty() ||
                             !backward.predicted.empty();
-  // The calls in `value`, assigned to what a backward consumes: the outermost makes the loss
-  // when `loss` (the value is a loss handed to it), every other one feeds the graph.
-  auto record = [&](const Expr& value, bool loss) {
-    find_calls(value, true, [&](std::string_view name, bool top) {
-      Uses* u = param(name);
-      if (u == nullptr) return;
-      if (loss && top)
-        u->makes = true;
-      else
-        u->feeds = true;
-    });
-  };
   // `out = f(x)`, `_, out = f(x)`: the parameter whose call made a local, for the losses below.
   std::vector<std::pair<std::string_view, Uses*>> made_by;
   for_each_nested(function.body, [&](const Stmt& stmt) {
@@ -264,6 +254,26 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
       }
     }
   });
+  // The calls in `value`, assigned to what a backward consumes: the outermost makes the loss
+  // when `loss` (the value is a loss handed to it), every other one feeds the graph.
+  auto record = [&](const Expr& value, bool loss) {
+    find_calls(value, true, [&](std::string_view name, bool top) {
+      Uses* u = param(name);
+      if (u == nullptr) return;
+      if (loss && top)
+        u->makes = true;
+      else
+        u->feeds = true;
+    });
+    // `loss = crit(head(out[-1]), y)` with `out, state = f(x, state)` earlier: the parameter
+    // whose call made a local the value reads feeds the graph too.
+    for_each_subexpr(value, [&](const Expr& sub) {
+      if (sub.kind != ExprKind::Name) return;
+      for (const auto& [local, u] : made_by) {
+        if (local == sub.text) u->feeds = true;
+      }
+    });
+  };
   mark_predictions(function, param);
   // `return crit(net(x), y), out` where the caller hands the first part to a backward.
   for (const Expr* returned : backward.returned) record(*returned, /*loss=*/true);
@@ -302,6 +312,10 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
           (method == "parameters" && call.arg_count() <= 1)) {
         u->module = true;
       }
+      // `net.backbone(images)`, `m.forward(x)`: torch's forward, or a part named as a model's
+      // (the attribute is the model's field, whatever the file calls the parameter).
+      if (knowledge::runs_module_forward(method, call.arg_count() > 0 || !call.keywords.empty()))
+        u->runs_part = true;
       if (method == "zero_grad") u->zeroed = true;
       if (method == "step" && call.arg_count() == 0 && call.keywords.empty()) u->stepped = true;
     });

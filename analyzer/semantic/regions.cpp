@@ -188,11 +188,20 @@ bool combines_returned_terms(const ir::FileAnalysis& analysis, const ir::Functio
   const std::string_view root = ir::place_root(key);
   if (root == ir::kReceiver) return false;
   bool returned = false;
+  bool returns_value = false;
   ir::for_each_nested(function.body, [&](const ir::Stmt& stmt) {
-    if (stmt.kind == ir::StmtKind::Return && stmt.value != nullptr &&
-        ir::reads_place(stmt.value, root))
-      returned = true;
+    if (stmt.kind != ir::StmtKind::Return || stmt.value == nullptr ||
+        ir::is_none_literal(stmt.value))
+      return;
+    returns_value = true;
+    if (ir::reads_place(stmt.value, root)) returned = true;
   });
+  // Runs of a model on the items of a loop that is nothing more (no loader, no loss) may be one
+  // pass's computation over its inputs, whenever what the function returns may carry their
+  // graph (a forward hook that mixes them into its output).
+  if (analysis.repeats_only_model_runs(loop) &&
+      (returned || (returns_value && analysis.summary(function).returns.grad != ir::Grad::No)))
+    return true;
   if (!returned) return false;
   ModelRuns runs(analysis);
   for (const ir::Expr* call : ir::calls_in(loop.body)) {

@@ -9,6 +9,7 @@
 #include "analyzer/core/display_path.h"
 #include "analyzer/ir/escape.h"
 #include "analyzer/ir/walk.h"
+#include "analyzer/semantic/model_runs.h"
 
 namespace sealint::rules {
 
@@ -47,6 +48,9 @@ bool arguments_without_graph(const ir::FileAnalysis& analysis, const ir::Expr& c
   for (const ir::Keyword& keyword : call.keywords) {
     if (keyword.name.empty()) return false;
   }
+  if (method.local != nullptr && (analysis.summary(*method.local).trains ||
+                                  semantic::runs_model_anywhere(analysis, *method.local)))
+    return false;
   bool bound = false;
   bool graph_free = true;
   ir::for_each_argument_in(call, method, 1, params & ~1U, [&](const ir::Expr& arg) {

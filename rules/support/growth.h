@@ -36,7 +36,8 @@ using semantic::is_model_call;
 // Does every argument that `call` binds to a parameter in `params` (bit p: parameter p; the
 // receiver, 0, is not an argument) carry no graph, with at least one bound? Then a value the
 // method computes from them has none either, though it calls a loss: `F.kl_div(y_pred, y)` of
-// inputs the caller detached.
+// inputs the caller detached. Never when the method itself runs a model or trains: its graph is
+// made inside whatever its arguments carry (`loss = F.cross_entropy(self.model(x), y)`).
 [[nodiscard]] bool arguments_without_graph(const ir::FileAnalysis& analysis, const ir::Expr& call,
                                            const ir::Callee& method, uint32_t params);
 
