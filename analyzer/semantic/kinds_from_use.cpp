@@ -285,8 +285,11 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
       // take a model's output first (the name is the API).
       if (knowledge::kLossFunctions.contains(call.callee()->text) && call.arg(0) != nullptr) {
         const Expr* prediction = call.arg(0);
-        if (prediction->kind == ExprKind::Call && prediction->callee()->kind == ExprKind::Name) {
-          if (Uses* u = param(prediction->callee()->text)) u->feeds = true;
+        // `F.mse_loss(head(f(x)), y)`: every parameter called inside the prediction feeds it.
+        if (prediction->kind == ExprKind::Call) {
+          find_calls(*prediction, true, [&](std::string_view name, bool) {
+            if (Uses* u = param(name)) u->feeds = true;
+          });
         } else if (prediction->kind == ExprKind::Name) {
           for (const auto& [local, u] : made_by) {
             if (local == prediction->text) u->feeds = true;

@@ -46,7 +46,10 @@ bool StepLoops::is_step_loop(const ir::Function& function, const Stmt& loop) {
   // `for device in ["cpu", "cuda"]:` sweeps a few written-out settings, one run each.
   if (!nested_trains && !iterates_literal(function, loop)) {
     const Steps steps = body_steps(function, loop.body, 0);
-    result = steps == Steps::One || (steps == Steps::None && iterates_batches(function, loop));
+    // A pass over data that takes no step (an evaluation) still runs once per batch: it
+    // iterates a loader, or computes a loss or runs a model on its items (FileAnalysis).
+    result = steps == Steps::One || (steps == Steps::None && (iterates_batches(function, loop) ||
+                                                              analysis_.is_iteration_loop(loop)));
     // An iteration that builds its own model and optimizer and uses nothing that outlives it is
     // an independent run (a seed sweep, a test), not a step of one training.
     result = result && uses_outer_model(function, loop);
