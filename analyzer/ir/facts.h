@@ -82,7 +82,17 @@ struct Fact {
              : a.kind == ValueKind::Unknown ? b.kind
              : b.kind == ValueKind::Unknown ? a.kind
                                             : ValueKind::Unknown;
-  out.scalar = a.scalar && b.scalar;
+  // A 0-d tensor on one path and a number on the other (`avg = 0` before a loop that adds a
+  // loss's value) is one value either way.
+  const bool a_num = a.kind == ValueKind::Number;
+  const bool b_num = b.kind == ValueKind::Number;
+  // A path that knows nothing (a name bound on the other path only) says nothing of the shape.
+  const bool a_blank = a.grad == Grad::Unknown && a.kind == ValueKind::Unknown && !a.detached;
+  const bool b_blank = b.grad == Grad::Unknown && b.kind == ValueKind::Unknown && !b.detached;
+  out.scalar = a_blank          ? b.scalar
+               : b_blank        ? a.scalar
+               : a_num && b_num ? a.scalar && b.scalar
+                                : (a.scalar || a_num) && (b.scalar || b_num);
   out.detached = a.detached || b.detached;
   out.leaf = a.leaf && b.leaf;
   out.params = a.params | b.params;

@@ -15,6 +15,12 @@ inline constexpr auto kTensorMethodsWithoutGraph = sorted_names(
     "is_contiguous", "isfinite", "isinf", "isnan", "item", "le", "long", "lt", "multinomial", "ne",
     "nelement", "nonzero", "numel", "numpy", "short", "size", "stride", "tolist");
 
+// Of those, the methods whose result is a tensor on the receiver's device (`out.argmax(1)` of a
+// CUDA output is a CUDA tensor): no graph, but device memory all the same.
+inline constexpr auto kTensorMethodsKeepingDevice = sorted_names(
+    "argmax", "argmin", "argsort", "bernoulli", "bool", "byte", "char", "eq", "ge", "gt", "int",
+    "isfinite", "isinf", "isnan", "le", "long", "lt", "multinomial", "ne", "nonzero", "short");
+
 // Tensor attributes that carry no graph (`x.shape`, `x.grad`: a leaf's gradient has none).
 inline constexpr auto kTensorAttributesWithoutGraph =
     sorted_names("device", "dtype", "grad", "grad_fn", "is_cuda", "is_leaf", "is_sparse", "layout",

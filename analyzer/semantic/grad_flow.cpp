@@ -1068,8 +1068,12 @@ class GradWalker {
     fact.params = base.params;
     if (base.grad == Grad::No) {
       fact.grad = Grad::No;
-      // A slice of a tensor without a graph is such a tensor (`logits[..., :-1, :]`).
+      // A slice of a tensor without a graph is such a tensor (`logits[..., :-1, :]`), on the
+      // same device.
       if (base.kind == ValueKind::Tensor) fact.kind = ValueKind::Tensor;
+      if (base.kind == ValueKind::Number) fact.kind = ValueKind::Number;  // `x.size()[0]`
+      fact.detached = base.detached;
+      fact.scalar = base.scalar;  // `loss.data[0]`: an element of a 0-d loss
     }
     return fact;
   }
@@ -1310,7 +1314,11 @@ class GradWalker {
       case ValueKind::LossFn:
         // Of values computed without autograd (`loss_fn(logits, y)`, logits made under
         // no_grad), a loss has no graph either.
-        if (no_grad_ > 0 || inputs_without_graph(call)) return no_grad_fact(ValueKind::Tensor);
+        if (no_grad_ > 0 || inputs_without_graph(call)) {
+          Fact fact = no_grad_fact(ValueKind::Tensor);
+          fact.scalar = true;  // still the 0-d loss, only without a graph
+          return fact;
+        }
         note_loss_computed(call);
         return grad_fact(true);
       case ValueKind::Class: {
@@ -1473,9 +1481,13 @@ class GradWalker {
       return fact;
     }
     if (knowledge::kTensorMethodsWithoutGraph.contains(method)) {
-      return no_grad_fact(method == "item" || method == "size" || method == "numel"
-                              ? ValueKind::Number
-                              : ValueKind::Tensor);
+      Fact fact = no_grad_fact(method == "item" || method == "size" || method == "numel"
+                                   ? ValueKind::Number
+                                   : ValueKind::Tensor);
+      // `pred = out.argmax(1)` of a model's output: no graph, still on the output's device.
+      fact.detached = knowledge::kTensorMethodsKeepingDevice.contains(method) &&
+                      (receiver.grad == Grad::Yes || receiver.detached);
+      return fact;
     }
     if (const std::vector<const Function*> targets = overriding_targets(call); !targets.empty()) {
       Fact joined = apply_summary(call, {targets[0], nullptr}, 1);
@@ -1741,8 +1753,13 @@ class GradWalker {
       return fact;
     }
     if (q.starts_with("torch.") && q.find('.', 6) == std::string_view::npos) {
-      if (knowledge::kTorchFunctionsWithoutGraph.contains(last))
-        return no_grad_fact(ValueKind::Tensor);
+      if (knowledge::kTorchFunctionsWithoutGraph.contains(last)) {
+        Fact fact = no_grad_fact(ValueKind::Tensor);
+        // `torch.argmax(out, -1)` of a model's output stays on its device.
+        fact.detached = knowledge::kTensorMethodsKeepingDevice.contains(last) && !args.empty() &&
+                        (args[0].grad == Grad::Yes || args[0].detached);
+        return fact;
+      }
       if (knowledge::kTorchFactories.contains(last)) {
         const Expr* requires_grad = call.keyword("requires_grad");
         if (requires_grad != nullptr && requires_grad->text == "True") return grad_fact(false);
