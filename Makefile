@@ -9,11 +9,12 @@ BUILD_DIR := build/$(PRESET)
 BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
   libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev
-# Everything for development and CI: the above, the test suite's tools and libraries, the
-# sanitizer runtime, torch for confirm mode's tests, the benchmarks' tools, Neovim (its built-in
-# LSP client drives `sealint server` in tests/editor/), and headless Chromium with Pillow (the
-# confirm report's page is rendered and its screenshot read in tests/e2e/confirm_report_test.py).
-APT_PACKAGES := $(BUILD_APT_PACKAGES) ccache git clang-format time \
+# Everything for development and CI: the above, a compiler cache and LLD (a clean clone then
+# mostly links, and fast), the test suite's tools and libraries, the sanitizer runtime, torch for
+# confirm mode's tests, the benchmarks' tools, Neovim (its built-in LSP client drives `sealint
+# server` in tests/editor/), and headless Chromium with Pillow (the confirm report's page is
+# rendered and its screenshot read in tests/e2e/confirm_report_test.py).
+APT_PACKAGES := $(BUILD_APT_PACKAGES) ccache lld git clang-format time \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
   pre-commit libclang-rt-19-dev libtorch-dev neovim chromium python3-pil
 

@@ -30,12 +30,15 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # npm packages, each folder pinned by its package-lock.json: the runtime and grammar, and the SARIF
-# validator that `make test` runs. Install scripts are not run (they want node-gyp).
+# validator that `make test` runs. Install scripts are not run (they want node-gyp). A clean clone
+# has no node_modules: --prefer-offline takes the pinned tarballs from npm's own cache when they are
+# there (the lock's integrity hashes still checked), so a machine that installed them asks the
+# registry nothing.
 for folder in "${npm_folders[@]}"; do
   stamp=$folder/node_modules/.sealint-lock
   if ! cmp -s "$folder/package-lock.json" "$stamp" 2>/dev/null; then
     echo "deps: fetching $folder (npm ci)"
-    (cd "$folder" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+    (cd "$folder" && npm ci --prefer-offline --ignore-scripts --no-audit --no-fund --loglevel=error)
     cp "$folder/package-lock.json" "$stamp"
   fi
 done

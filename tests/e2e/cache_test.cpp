@@ -77,8 +77,7 @@ class CacheTest : public E2eTest {
                                .replace(kLeakyTrainPy.find("total += loss\n"), 14,
                                         "total += loss  # noqa: SL001\n"));
     write("broken.py", "def f(:\n    pass\n");
-    write("nb.ipynb",
-          read_file(fs::path(SEALINT_SOURCE_DIR) / "examples/notebooks/leaky_total_loss.ipynb"));
+    write("nb.ipynb", read_file(source_dir() / "examples/notebooks/leaky_total_loss.ipynb"));
   }
 
   // The run's result, and that of the same command without the cache, are the same bytes.

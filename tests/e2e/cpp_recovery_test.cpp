@@ -49,7 +49,7 @@ TEST_F(CppRecoveryTest, AModelGapIsParsedWithTheRealHeadersAndTheRunSaysSoOnce) 
   write("a.cpp", kGapCpp);
   write("b.cpp", kGapCpp);
   const RunOutput run = this->run(
-      {"--no-cache", "--cache-dir", SEALINT_TEST_CACHE_DIR, "--jobs", "2", "a.cpp", "b.cpp"});
+      {"--no-cache", "--cache-dir", test_cache_dir().string(), "--jobs", "2", "a.cpp", "b.cpp"});
   EXPECT_EQ(run.exit_code, 1) << describe(run);
   EXPECT_THAT(run.out, HasSubstr("a.cpp:11:5: error[SL001]"));
   EXPECT_THAT(run.out, HasSubstr("b.cpp:11:5: error[SL001]"));

@@ -19,7 +19,7 @@ inline constexpr std::string_view kPython = "/usr/bin/python3";
 
 // A script of the repository's examples/ folder.
 inline std::string example(std::string_view name) {
-  return (std::filesystem::path(SEALINT_SOURCE_DIR) / "examples" / name).string();
+  return (source_dir() / "examples" / name).string();
 }
 
 // `total += loss` keeps every iteration's autograd graph alive: SL001 at 10:9.

@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 // The FAQ's leak as Jupyter saves it: `total_loss = 0` in cell 3, the `%%time` loop in cell 4,
 // `!pip` and `%matplotlib` lines in cell 2, a markdown cell first.
 std::string leaky_notebook() {
-  return read_file(fs::path(SEALINT_SOURCE_DIR) / "examples/notebooks/leaky_total_loss.ipynb");
+  return read_file(source_dir() / "examples/notebooks/leaky_total_loss.ipynb");
 }
 
 // A notebook of code cells, each given as its source text, in Jupyter's layout.

@@ -116,7 +116,7 @@ class GoldenTest : public E2eTest {
 
   // Compares `actual` with tests/e2e/golden/`name`, or rewrites it under SEALINT_UPDATE_GOLDEN=1.
   void expect_golden(std::string_view name, const std::string& actual) const {
-    const fs::path golden = fs::path(SEALINT_SOURCE_DIR) / "tests/e2e/golden" / name;
+    const fs::path golden = source_dir() / "tests/e2e/golden" / name;
     const char* update = std::getenv("SEALINT_UPDATE_GOLDEN");
     if (update != nullptr && std::string_view(update) == "1") {
       fs::create_directories(golden.parent_path());
@@ -187,8 +187,7 @@ TEST_F(GoldenTest, MatchesTheGithubGoldenForTheLeakyFile) {
 
 // The FAQ's leak in a notebook (docs/notebooks.md): each format points at cell 4, line 9.
 TEST_F(GoldenTest, MatchesTheGoldensOfEachFormatForTheLeakyNotebook) {
-  write("leaky.ipynb",
-        read_file(fs::path(SEALINT_SOURCE_DIR) / "examples/notebooks/leaky_total_loss.ipynb"));
+  write("leaky.ipynb", read_file(source_dir() / "examples/notebooks/leaky_total_loss.ipynb"));
   for (const std::string format : {"text", "json", "sarif", "github"}) {
     const RunOutput run = this->run({"--format", format, "leaky.ipynb"});
     ASSERT_EQ(run.exit_code, 1) << describe(run);

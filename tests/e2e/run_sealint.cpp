@@ -130,6 +130,14 @@ void set_nonblocking(int fd) {
 
 }  // namespace
 
+fs::path source_dir() {
+  return SEALINT_SOURCE_DIR;
+}
+
+fs::path test_cache_dir() {
+  return SEALINT_TEST_CACHE_DIR;
+}
+
 RunOutput run_sealint(const std::vector<std::string>& args, const fs::path& cwd,
                       std::string_view stdin_bytes, bool as_nobody,
                       const std::vector<std::string>& extra_env) {

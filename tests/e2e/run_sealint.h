@@ -30,10 +30,19 @@ struct RunOutput {
   std::string spawn_error;  // non-empty when the child could not be started at all
 };
 
-// Runs SEALINT_BINARY with `args` in `cwd`, writing `stdin_bytes` to its stdin then closing it.
-// With `as_nobody` and a root parent, the child drops to uid/gid 65534 before exec, so that file
-// permissions apply to it (root reads a file of mode 000).
-// `extra_env` ("NAME=value") is added to the cleared environment.
+// Where the build put things, compiled into one translation unit (run_sealint.cpp) only: an
+// absolute path in a compile definition is part of each file's compiler-cache key, so a clone in
+// another folder would compile every file that had one afresh.
+// The repository's root.
+[[nodiscard]] std::filesystem::path source_dir();
+// A --cache-dir whose pch/ the fixture runner shares, for the tests that need the real LibTorch
+// headers but do not test the cache (else each parse takes about 10 s).
+[[nodiscard]] std::filesystem::path test_cache_dir();
+
+// Runs the built `sealint` with `args` in `cwd`, writing `stdin_bytes` to its stdin then closing
+// it. With `as_nobody` and a root parent, the child drops to uid/gid 65534 before exec, so that
+// file permissions apply to it (root reads a file of mode 000). `extra_env` ("NAME=value") is added
+// to the cleared environment.
 [[nodiscard]] RunOutput run_sealint(const std::vector<std::string>& args,
                                     const std::filesystem::path& cwd,
                                     std::string_view stdin_bytes = {}, bool as_nobody = false,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Validates the SARIF that sealint writes for every fixture file (tests/sarif/check_sarif.py).
+# Validates the SARIF that sealint writes for every fixture file (tests/sarif/check_sarif.py), for a
+# notebook and for confirm mode: the logs are written first, then checked in one validator run.
 # usage: validate_fixtures.sh SEALINT REPO_ROOT
 set -euo pipefail
 sealint=$1
@@ -9,6 +10,7 @@ tool=$root/tools/sarif/node_modules/@microsoft/sarif-multitool-linux
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
+fixture_logs=()
 cd "$root"
 for fixture in fixtures/python/*.py fixtures/python/*/*.py; do
   [ -e "$fixture" ] || continue
@@ -23,11 +25,17 @@ for fixture in fixtures/python/*.py fixtures/python/*/*.py; do
     status=1
     continue
   fi
-  # Fixtures of the engine hold no rule findings: nothing to validate there.
-  if python3 -c "import json,sys; sys.exit(0 if json.load(open('$out'))['runs'][0]['results'] else 1)"; then
-    /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1
-  fi
+  fixture_logs+=("$out")
 done
+# Fixtures of the engine hold no rule findings: nothing to validate there. A log that is not JSON
+# fails here.
+/usr/bin/python3 -c '
+import json, sys
+for path in sys.argv[1:]:
+    with open(path, encoding="utf-8") as f:
+        if json.load(f)["runs"][0]["results"]:
+            print(path)' "${fixture_logs[@]}" >"$work/with_results" || status=1
+mapfile -t logs <"$work/with_results"
 # A notebook's regions are in its cells, which each region's property bag names.
 out=$work/notebook.sarif
 rc=0
@@ -36,7 +44,7 @@ if [ "$rc" -ne 1 ] || ! grep -q '"cell": 4' "$out"; then
   echo "notebook: expected a finding in cell 4 (exit 1), got exit $rc: $(cat "$out.err")" >&2
   status=1
 else
-  /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1
+  logs+=("$out")
 fi
 # Confirm mode adds a verdict, and a code flow of what holds the growth, to a result.
 out=$work/confirm.sarif
@@ -48,6 +56,7 @@ elif ! grep -q '"codeFlows"' "$out"; then
   echo "confirm: the SARIF has no code flow of what holds the growth" >&2
   status=1
 else
-  /usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "$out" || status=1
+  logs+=("$out")
 fi
+/usr/bin/python3 "$root/tests/sarif/check_sarif.py" "$tool/Sarif.Multitool" "$tool/sarif-2.1.0.json" "${logs[@]}" || status=1
 exit $status
