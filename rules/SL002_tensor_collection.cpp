@@ -167,6 +167,29 @@ class TensorCollection final : public Rule {
   }
 
  private:
+  // The remedy for a value stored with its graph: a number or a detached CPU copy (a scalar), a
+  // detached CPU copy (a batch), a detached copy to concatenate.
+  static std::string graph_store_help(const ir::Module& module, const Store& store,
+                                      const QuotedExpr& text, bool scalar) {
+    if (store.verb == kConcatenated) {
+      // The joined tensor stays where it is: a CPU copy would not concatenate onto it.
+      return text.complete ? fmt::format("concatenate a detached copy: `{}`",
+                                         method_on(*store.value, text.text, "detach()"))
+                           : std::string("concatenate a detached copy (`.detach()`)");
+    }
+    if (!text.complete) {
+      return fmt::format("store a number (`.{}`) or a detached CPU copy (`.detach().cpu()`)",
+                         item_method(module, *store.value));
+    }
+    if (scalar) {
+      return fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
+                         method_on(*store.value, text.text, item_method(module, *store.value)),
+                         method_on(*store.value, text.text, cpu_copy(*store.value)));
+    }
+    return fmt::format("store a detached CPU copy: `{}`",
+                       method_on(*store.value, text.text, cpu_copy(*store.value)));
+  }
+
   // A store across whose region's runs the container `key` grows: a loop, or
   // `self.outputs.append(loss)` in Lightning's `training_step`, which the framework calls once
   // per batch while the list keeps every batch's graph until something clears it.
@@ -190,24 +213,15 @@ class TensorCollection final : public Rule {
     if (graph && loop != nullptr && !makes_graph_in(analysis, *store.value, *loop)) return;
     const QuotedExpr text = quote(module, *store.value);
     const std::string container = quote(module, *store.container).text;
-    if (graph) {
-      std::string help;
-      if (store.verb == kConcatenated) {
-        // The joined tensor stays where it is: a CPU copy would not concatenate onto it.
-        help = text.complete ? fmt::format("concatenate a detached copy: `{}`",
-                                           method_on(*store.value, text.text, "detach()"))
-                             : std::string("concatenate a detached copy (`.detach()`)");
-      } else if (!text.complete) {
-        help = fmt::format("store a number (`.{}`) or a detached CPU copy (`.detach().cpu()`)",
-                           item_method(module, *store.value));
-      } else if (value.scalar) {
-        help = fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
-                           method_on(*store.value, text.text, item_method(module, *store.value)),
-                           method_on(*store.value, text.text, cpu_copy(*store.value)));
-      } else {
-        help = fmt::format("store a detached CPU copy: `{}`",
-                           method_on(*store.value, text.text, cpu_copy(*store.value)));
+    if (graph && loop != nullptr) {
+      if (const std::optional<std::string> kept =
+              bounded_deque(module, analysis, region.function(), *loop, key)) {
+        report_bounded(module, analysis, region, store, key, text, container, *kept, sink);
+        return;
       }
+    }
+    if (graph) {
+      std::string help = graph_store_help(module, store, text, value.scalar);
       sink.report(kInfo, store.primary->range,
                   fmt::format("`{}` is {} `{}` with its autograd graph{}, so every {}'s graph "
                               "stays alive",
@@ -228,6 +242,44 @@ class TensorCollection final : public Rule {
                                             method_on(*store.value, text.text, "cpu()"))
                               : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
                 region.growth_evidence(analysis, key), std::nullopt, Severity::Note)
+        .probe = region.probe(module, ProbeMeasure::Growth, {key});
+  }
+
+  // `recent = deque(maxlen=100)` before the loop: the container keeps the last 100 entries, so
+  // the graphs it holds stop growing there. The bound as written (`100`, `args.window`); nullopt
+  // for any other container, or a deque without a bound.
+  static std::optional<std::string> bounded_deque(const ir::Module& module,
+                                                  const ir::FileAnalysis& analysis,
+                                                  const ir::Function& function, const Stmt& loop,
+                                                  const std::string& key) {
+    const Stmt* binding = analysis.bindings(function).binding_before(loop, key);
+    if (binding == nullptr || binding->kind != StmtKind::Assign || binding->value == nullptr)
+      return std::nullopt;
+    const Expr& made = *binding->value;
+    if (made.kind != ExprKind::Call) return std::nullopt;
+    const std::string callee = ir::qualified_name(module, made.callee());
+    if (callee != "collections.deque" && ir::dotted_name(made.callee()) != "deque")
+      return std::nullopt;
+    const Expr* bound = made.keyword("maxlen");
+    if (bound == nullptr) bound = made.arg(1);  // deque(iterable, maxlen)
+    if (bound == nullptr || (bound->kind == ExprKind::Const && bound->text == "None"))
+      return std::nullopt;
+    return quote(module, *bound).text;
+  }
+
+  // A graph appended to a bounded deque: the last `kept` iterations' graphs stay alive, which is
+  // waste (that many graphs' activations) but not growth without end.
+  static void report_bounded(const ir::Module& module, const ir::FileAnalysis& analysis,
+                             const Region& region, const Store& store, const std::string& key,
+                             const QuotedExpr& text, const std::string& container,
+                             const std::string& kept, DiagnosticSink& sink) {
+    std::string help = graph_store_help(module, store, text, analysis.fact(*store.value).scalar);
+    sink.report(kInfo, store.primary->range,
+                fmt::format("`{}` is {} `{}` with its autograd graph; the deque keeps the last {} "
+                            "entries, so the graphs of the last {} {}s stay alive",
+                            text.text, store.verb, container, kept, kept, region.unit()),
+                std::move(help), region.growth_evidence(analysis, key), std::nullopt,
+                Severity::Warning)
         .probe = region.probe(module, ProbeMeasure::Growth, {key});
   }
 
