@@ -6,6 +6,7 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/semantic/container_bounds.h"
 #include "analyzer/semantic/effect_calls.h"
 #include "rules/SL002/kept_outputs.h"
 #include "rules/rule.h"
@@ -214,8 +215,8 @@ class TensorCollection final : public Rule {
     const QuotedExpr text = quote(module, *store.value);
     const std::string container = quote(module, *store.container).text;
     if (graph && loop != nullptr) {
-      if (const std::optional<std::string> kept =
-              bounded_deque(module, analysis, region.function(), *loop, key)) {
+      if (const Expr* kept =
+              semantic::container_bound(module, analysis, region.function(), *loop, key)) {
         report_bounded(module, analysis, region, store, key, text, container, *kept, sink);
         return;
       }
@@ -245,35 +246,16 @@ class TensorCollection final : public Rule {
         .probe = region.probe(module, ProbeMeasure::Growth, {key});
   }
 
-  // `recent = deque(maxlen=100)` before the loop: the container keeps the last 100 entries, so
-  // the graphs it holds stop growing there. The bound as written (`100`, `args.window`); nullopt
-  // for any other container, or a deque without a bound.
-  static std::optional<std::string> bounded_deque(const ir::Module& module,
-                                                  const ir::FileAnalysis& analysis,
-                                                  const ir::Function& function, const Stmt& loop,
-                                                  const std::string& key) {
-    const Stmt* binding = analysis.bindings(function).binding_before(loop, key);
-    if (binding == nullptr || binding->kind != StmtKind::Assign || binding->value == nullptr)
-      return std::nullopt;
-    const Expr& made = *binding->value;
-    if (made.kind != ExprKind::Call) return std::nullopt;
-    const std::string callee = ir::qualified_name(module, made.callee());
-    if (callee != "collections.deque" && ir::dotted_name(made.callee()) != "deque")
-      return std::nullopt;
-    const Expr* bound = made.keyword("maxlen");
-    if (bound == nullptr) bound = made.arg(1);  // deque(iterable, maxlen)
-    if (bound == nullptr || (bound->kind == ExprKind::Const && bound->text == "None"))
-      return std::nullopt;
-    return quote(module, *bound).text;
-  }
-
   // A graph appended to a bounded deque: the last `kept` iterations' graphs stay alive, which is
   // waste (that many graphs' activations) but not growth without end.
   static void report_bounded(const ir::Module& module, const ir::FileAnalysis& analysis,
                              const Region& region, const Store& store, const std::string& key,
                              const QuotedExpr& text, const std::string& container,
-                             const std::string& kept, DiagnosticSink& sink) {
+                             const Expr& bound, DiagnosticSink& sink) {
     std::string help = graph_store_help(module, store, text, analysis.fact(*store.value).scalar);
+    // A literal as it is, anything else as code: "the last 100", "the last `window`".
+    const std::string written = quote(module, bound).text;
+    const std::string kept = bound.kind == ExprKind::Const ? written : fmt::format("`{}`", written);
     sink.report(kInfo, store.primary->range,
                 fmt::format("`{}` is {} `{}` with its autograd graph; the deque keeps the last {} "
                             "entries, so the graphs of the last {} {}s stay alive",
