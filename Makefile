@@ -6,7 +6,7 @@ BUILD_DIR := build/$(PRESET)
 # dpkg-shlibdeps; CPack's DEB generator wants `file`): `make install` and `make package` ask for
 # these only. clang-19 holds ClangConfig.cmake; libclang-19-dev the static libraries that the
 # Clang CMake targets check for; clang-19 also brings the builtin headers sealint reads at run time.
-BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
+BUILD_APT_PACKAGES := build-essential cmake pkg-config file python3 \
   libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev
 # Everything for development and CI: the above, the test suite's tools and libraries, the
@@ -84,12 +84,14 @@ fuzz: deps
 install: deps-build
 	@cmake --preset install >/dev/null
 	@cmake --build --preset install --parallel $(JOBS)
+	@cmake --build build/install --target sealint_docs
 	@cmake --install build/install --prefix $(PREFIX)
 
 # build/install/sealint_<version>_<arch>.deb (cmake/package.cmake); `apt install ./build/install/sealint_*.deb`.
 package: deps-build
 	@cmake --preset install >/dev/null
 	@cmake --build --preset install --parallel $(JOBS)
+	@cmake --build build/install --target sealint_docs
 	@cpack --preset install
 
 # dist/sealint-<version>-py3-none-<platform>.whl: the binary with LLVM, Clang, fmt, toml++ and

@@ -7,6 +7,8 @@ add_custom_target(wheel
           --binary $<TARGET_FILE:sealint> --version ${PROJECT_VERSION} --source ${PROJECT_SOURCE_DIR}
           --clang-resource ${LLVM_LIBRARY_DIR}/clang/${LLVM_VERSION_MAJOR}
           --out ${PROJECT_BINARY_DIR}/dist
-  DEPENDS sealint ${PROJECT_SOURCE_DIR}/scripts/build_wheel.py
+          --extra-data ${SEALINT_MAN_PAGE}=share/man/man1/sealint.1
+          --extra-data ${SEALINT_BASH_COMPLETION}=share/bash-completion/completions/sealint
+  DEPENDS sealint sealint_docs ${PROJECT_SOURCE_DIR}/scripts/build_wheel.py
   COMMENT "Packing the wheel"
   VERBATIM)

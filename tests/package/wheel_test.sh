@@ -31,6 +31,11 @@ esac
 bin=$work/venv/bin/sealint
 [ -x "$bin" ] || { echo "FAIL: no sealint on the venv's PATH"; exit 1; }
 
+for file in share/man/man1/sealint.1 share/bash-completion/completions/sealint \
+            share/sealint/clang/include/stddef.h share/sealint/probe/sealint_probe/__main__.py; do
+  [ -f "$work/venv/$file" ] || fail "the wheel did not install $file"
+done
+
 # Only the C library (and the loader, the vDSO) at run time: no LLVM, Clang, fmt, toml++, libstdc++.
 needed=$(ldd "$bin" | awk '{print $1}' | sed 's/\.so.*//' | sort -u | tr '\n' ' ')
 for lib in $needed; do
