@@ -6,7 +6,7 @@ BUILD_DIR := build/$(PRESET)
 # dpkg-shlibdeps; CPack's DEB generator wants `file`): `make install` and `make package` ask for
 # these only. clang-19 holds ClangConfig.cmake; libclang-19-dev the static libraries that the
 # Clang CMake targets check for; clang-19 also brings the builtin headers sealint reads at run time.
-BUILD_APT_PACKAGES := build-essential cmake pkg-config file \
+BUILD_APT_PACKAGES := build-essential cmake pkg-config file python3 \
   libcli11-dev nlohmann-json3-dev libfmt-dev libtomlplusplus-dev \
   clang-19 libclang-cpp19-dev llvm-19-dev libclang-19-dev
 # Everything for development and CI: the above, a compiler cache and LLD (a clean clone then
@@ -18,7 +18,7 @@ APT_PACKAGES := $(BUILD_APT_PACKAGES) ccache lld git clang-format time \
   libgtest-dev libgmock-dev python3 python3-torch python3-jsonschema libopenblas0-pthread hyperfine \
   pre-commit libclang-rt-19-dev libtorch-dev neovim chromium python3-pil
 
-.PHONY: deps deps-build build demo check test sanitize fuzz bench format install package clean
+.PHONY: deps deps-build build demo check test sanitize fuzz bench format install package wheel clean
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 # How long `make fuzz` runs each fuzz target (ctest's smoke run is 30 s).
@@ -60,7 +60,7 @@ check: build
 
 # The suite, then the same suite again under clang-19 with ASan and UBSan, with a smoke run of each
 # fuzz target: a sanitizer report fails it.
-test: build
+test: build wheel
 	@ctest --preset $(PRESET)
 	@$(MAKE) --no-print-directory sanitize
 
@@ -85,13 +85,26 @@ fuzz: deps
 install: deps-build
 	@cmake --preset install >/dev/null
 	@cmake --build --preset install --parallel $(JOBS)
+	@cmake --build build/install --target sealint_docs
 	@cmake --install build/install --prefix $(PREFIX)
 
 # build/install/sealint_<version>_<arch>.deb (cmake/package.cmake); `apt install ./build/install/sealint_*.deb`.
 package: deps-build
 	@cmake --preset install >/dev/null
 	@cmake --build --preset install --parallel $(JOBS)
+	@cmake --build build/install --target sealint_docs
 	@cpack --preset install
+
+# dist/sealint-<version>-py3-none-<platform>.whl: the binary with LLVM, Clang, fmt, toml++ and
+# libstdc++ linked in (preset `wheel`, build/wheel; libzstd-dev has the static zstd LLVM wants),
+# Clang's builtin headers and the confirm probe (cmake/wheel.cmake). About as long as `make
+# install`'s build plus a minute of linking; `make test` builds it for the wheel's test.
+WHEEL_APT_PACKAGES := libzstd-dev zlib1g-dev python3
+wheel:
+	@scripts/install-deps.sh --build-only $(BUILD_APT_PACKAGES) $(WHEEL_APT_PACKAGES)
+	@cmake --preset wheel >/dev/null
+	@cmake --build --preset wheel --parallel $(JOBS)
+	@mkdir -p dist && rm -f dist/sealint-*.whl && cp build/wheel/dist/sealint-*.whl dist/
 
 bench: build
 	@bench/run.sh $(BUILD_DIR)

@@ -6,6 +6,7 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/containers.h"
 #include "analyzer/knowledge/torch_api.h"
+#include "analyzer/semantic/container_bounds.h"
 #include "analyzer/semantic/effect_calls.h"
 #include "rules/SL002/kept_outputs.h"
 #include "rules/rule.h"
@@ -167,6 +168,29 @@ class TensorCollection final : public Rule {
   }
 
  private:
+  // The remedy for a value stored with its graph: a number or a detached CPU copy (a scalar), a
+  // detached CPU copy (a batch), a detached copy to concatenate.
+  static std::string graph_store_help(const ir::Module& module, const Store& store,
+                                      const QuotedExpr& text, bool scalar) {
+    if (store.verb == kConcatenated) {
+      // The joined tensor stays where it is: a CPU copy would not concatenate onto it.
+      return text.complete ? fmt::format("concatenate a detached copy: `{}`",
+                                         method_on(*store.value, text.text, "detach()"))
+                           : std::string("concatenate a detached copy (`.detach()`)");
+    }
+    if (!text.complete) {
+      return fmt::format("store a number (`.{}`) or a detached CPU copy (`.detach().cpu()`)",
+                         item_method(module, *store.value));
+    }
+    if (scalar) {
+      return fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
+                         method_on(*store.value, text.text, item_method(module, *store.value)),
+                         method_on(*store.value, text.text, cpu_copy(*store.value)));
+    }
+    return fmt::format("store a detached CPU copy: `{}`",
+                       method_on(*store.value, text.text, cpu_copy(*store.value)));
+  }
+
   // A store across whose region's runs the container `key` grows: a loop, or
   // `self.outputs.append(loss)` in Lightning's `training_step`, which the framework calls once
   // per batch while the list keeps every batch's graph until something clears it.
@@ -190,24 +214,15 @@ class TensorCollection final : public Rule {
     if (graph && loop != nullptr && !makes_graph_in(analysis, *store.value, *loop)) return;
     const QuotedExpr text = quote(module, *store.value);
     const std::string container = quote(module, *store.container).text;
-    if (graph) {
-      std::string help;
-      if (store.verb == kConcatenated) {
-        // The joined tensor stays where it is: a CPU copy would not concatenate onto it.
-        help = text.complete ? fmt::format("concatenate a detached copy: `{}`",
-                                           method_on(*store.value, text.text, "detach()"))
-                             : std::string("concatenate a detached copy (`.detach()`)");
-      } else if (!text.complete) {
-        help = fmt::format("store a number (`.{}`) or a detached CPU copy (`.detach().cpu()`)",
-                           item_method(module, *store.value));
-      } else if (value.scalar) {
-        help = fmt::format("store a number (`{}`) or a detached CPU copy (`{}`)",
-                           method_on(*store.value, text.text, item_method(module, *store.value)),
-                           method_on(*store.value, text.text, cpu_copy(*store.value)));
-      } else {
-        help = fmt::format("store a detached CPU copy: `{}`",
-                           method_on(*store.value, text.text, cpu_copy(*store.value)));
+    if (graph && loop != nullptr) {
+      if (const Expr* kept =
+              semantic::container_bound(module, analysis, region.function(), *loop, key)) {
+        report_bounded(module, analysis, region, store, key, text, container, *kept, sink);
+        return;
       }
+    }
+    if (graph) {
+      std::string help = graph_store_help(module, store, text, value.scalar);
       sink.report(kInfo, store.primary->range,
                   fmt::format("`{}` is {} `{}` with its autograd graph{}, so every {}'s graph "
                               "stays alive",
@@ -228,6 +243,25 @@ class TensorCollection final : public Rule {
                                             method_on(*store.value, text.text, "cpu()"))
                               : std::string("keep a CPU copy: call `.cpu()` on the stored value"),
                 region.growth_evidence(analysis, key), std::nullopt, Severity::Note)
+        .probe = region.probe(module, ProbeMeasure::Growth, {key});
+  }
+
+  // A graph appended to a bounded deque: the last `kept` iterations' graphs stay alive, which is
+  // waste (that many graphs' activations) but not growth without end.
+  static void report_bounded(const ir::Module& module, const ir::FileAnalysis& analysis,
+                             const Region& region, const Store& store, const std::string& key,
+                             const QuotedExpr& text, const std::string& container,
+                             const Expr& bound, DiagnosticSink& sink) {
+    std::string help = graph_store_help(module, store, text, analysis.fact(*store.value).scalar);
+    // A literal as it is, anything else as code: "the last 100", "the last `window`".
+    const std::string written = quote(module, bound).text;
+    const std::string kept = bound.kind == ExprKind::Const ? written : fmt::format("`{}`", written);
+    sink.report(kInfo, store.primary->range,
+                fmt::format("`{}` is {} `{}` with its autograd graph; the deque keeps the last {} "
+                            "entries, so the graphs of the last {} {}s stay alive",
+                            text.text, store.verb, container, kept, kept, region.unit()),
+                std::move(help), region.growth_evidence(analysis, key), std::nullopt,
+                Severity::Warning)
         .probe = region.probe(module, ProbeMeasure::Growth, {key});
   }
 

@@ -111,7 +111,7 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
   }
   config::Configurations configurations(
       registry, {options.config_path, options.select, options.extend_select, options.ignore,
-                 options.analyse_tests});
+                 options.analyse_tests, options.config_settings});
   WalkOptions walk;
   walk.exclude = options.exclude;
   // `respect-gitignore` is read from the configuration in force for the working directory (or
@@ -285,6 +285,14 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
                            .show_fixes = options.show_fixes,
                            .left_out_tests = result.left_out_tests});
   out.flush();
+  // The text summary counts the findings left out of test functions; a data format's stdout is
+  // read by programs, so the same sentence goes to stderr, where input problems go too (SARIF
+  // also counts them in its log, JSON's --statistics per rule: docs/output-json.md).
+  if (format->name != "text" && !options.parse_only) {
+    if (const std::string left_out = output::left_out_tests_line(result.left_out_tests);
+        !left_out.empty())
+      std::cerr << "sealint: note: " << left_out << '\n';
+  }
   if (!out) {
     std::cerr << fmt::format("sealint: error: cannot write '{}'\n",
                              options.output_path.empty() ? "stdout" : options.output_path);

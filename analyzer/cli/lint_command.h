@@ -25,6 +25,7 @@ struct LintOptions {
   bool diff = false;
   bool show_fixes = false;
   std::string config_path;
+  std::vector<std::string> config_settings;  // --config 'KEY = VALUE', over every configuration
   std::vector<std::string> select;
   std::vector<std::string> extend_select;
   std::vector<std::string> ignore;

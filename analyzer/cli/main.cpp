@@ -70,7 +70,7 @@ int print_config(const Options& options, const sealint::rules::RuleRegistry& reg
   }
   sealint::config::Configurations configurations(
       registry, {options.lint.config_path, options.lint.select, options.lint.extend_select,
-                 options.lint.ignore, options.lint.analyse_tests});
+                 options.lint.ignore, options.lint.analyse_tests, options.lint.config_settings});
   auto config = configurations.effective(options.config_for);
   if (!config) {
     std::cerr << "sealint: error: " << config.error() << '\n';
@@ -103,14 +103,53 @@ int explain(const sealint::rules::RuleRegistry& registry, const std::string& id)
   return kExitClean;
 }
 
+// --help's option groups.
+constexpr const char* kOutputGroup = "Output";
+constexpr const char* kRulesGroup = "Rule selection";
+constexpr const char* kConfigGroup = "Configuration";
+constexpr const char* kFilesGroup = "File selection";
+constexpr const char* kFixGroup = "Fixes";
+constexpr const char* kCppGroup = "C++";
+constexpr const char* kRunGroup = "Run";
+
+// ruff's `--config`: a file, or a `KEY = VALUE` setting (TOML) over the configuration in force.
+// An argument that is neither is an error, and so are two files.
+bool split_config_args(const std::vector<std::string>& args, sealint::cli::LintOptions& lint) {
+  for (const std::string& arg : args) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(arg, error)) {
+      if (!lint.config_path.empty()) {
+        std::cerr << fmt::format(
+            "sealint: error: --config names two configuration files ('{}' and '{}'); give one, "
+            "and settings as `--config 'KEY = VALUE'`\n",
+            lint.config_path, arg);
+        return false;
+      }
+      lint.config_path = arg;
+    } else if (arg.find('=') != std::string::npos) {
+      lint.config_settings.push_back(arg);
+    } else {
+      std::cerr << fmt::format(
+          "sealint: error: --config '{}': no such file, and not a `KEY = VALUE` setting\n", arg);
+      return false;
+    }
+  }
+  return true;
+}
+
+// A repeatable option that takes one value each time (`--exclude a --exclude b`).
+CLI::Option* add_repeatable(CLI::App& app, const std::string& name, std::vector<std::string>& into,
+                            const std::string& help) {
+  return app.add_option(name, into, help)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 // A repeatable option of rule ids or names, comma-separated or given several times
 // (`--select SL001,SL002 --select SL006`), as ruff takes them.
 CLI::Option* add_rule_list(CLI::App& app, const std::string& name, std::vector<std::string>& into,
                            const std::string& help) {
-  return app.add_option(name, into, help)
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  return add_repeatable(app, name, into, help)->delimiter(',');
 }
 
 // Another tool's command word, as a first path that is not there (`sealint check x.py`, as ruff
@@ -130,80 +169,107 @@ std::string command_hint(const std::vector<std::string>& paths) {
 
 int run(int argc, char** argv) {
   Options options;
+  std::vector<std::string> config_args;  // --config: a file, or `KEY = VALUE` settings
   CLI::App app{"sealint: finds GPU-memory leaks in deep-learning training code", "sealint"};
   app.set_version_flag("--version", "sealint " + std::string(kVersion));
   app.add_option("paths", options.lint.paths,
                  "Python or C++ files or folders to analyse (default: `.`); `-` reads stdin");
+  // --help shows the options in groups, in the order a user looks for them (ruff's groups).
   app.add_option("--format", options.lint.format, format_help(FormatUser::Lint))
       ->capture_default_str()
-      ->check(CLI::IsMember(format_names(FormatUser::Lint)));
+      ->check(CLI::IsMember(format_names(FormatUser::Lint)))
+      ->group(kOutputGroup);
+  app.add_option("-o,--output", options.lint.output_path,
+                 "Write the findings to this file instead of stdout")
+      ->group(kOutputGroup);
   app.add_option("--color", options.lint.color, "Colour the text output")
       ->capture_default_str()
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_option("-j,--jobs", options.lint.jobs, "Files analysed in parallel (default: all cores)")
-      ->check(CLI::Range(1U, 1024U));
-  app.add_option("--exclude", options.lint.exclude,
-                 "Glob of files or folders to skip when walking folders (repeatable)")
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--stdin-filename", options.lint.stdin_filename,
-                 "The name to report for `-` (stdin); with no path, read stdin");
-  app.add_option("-o,--output", options.lint.output_path,
-                 "Write the findings to this file instead of stdout");
-  app.add_flag("--parse-only", options.lint.parse_only,
-               "Only parse the files (the speed floor for bench/)");
-  app.add_flag("--no-project", options.lint.no_project,
-               "Analyse each Python file alone, without what the files it imports from its "
-               "project define (a meter class, a helper that trains)");
-  app.add_flag("--show-suppressed", options.lint.show_suppressed,
-               "Also print findings silenced by `# noqa: SLxxx` / `# sealint: ignore` comments");
-  app.add_option("--config", options.lint.config_path,
-                 "Use this pyproject.toml or .sealint.toml for every file (default: the nearest "
-                 "one up the tree)");
-  add_rule_list(app, "--select", options.lint.select,
-                "Report only these rules (comma-separated ids)");
-  app.add_flag("--exit-zero", options.lint.exit_zero,
-               "Exit 0 even when there are findings (an input error still exits 2)");
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->group(kOutputGroup);
   app.add_flag("--statistics", options.lint.statistics,
-               "Print how many findings each rule made, instead of the findings");
-  app.add_flag("--analyse-tests", options.lint.analyse_tests,
-               "Also report, in test code (pytest's `test_*` functions, unittest's TestCase "
-               "methods, fixtures), the rules that by default do not (config: analyse-tests)");
-  app.add_flag("--no-respect-gitignore", options.lint.no_respect_gitignore,
-               "Also walk what the work tree's .gitignore files list");
-  app.add_flag("--force-exclude", options.lint.force_exclude,
-               "Apply the excludes (--exclude, `exclude`) to files named on the command line too, "
-               "as pre-commit names them");
+               "Print how many findings each rule made, instead of the findings")
+      ->group(kOutputGroup);
+  app.add_flag("--show-suppressed", options.lint.show_suppressed,
+               "Also print findings silenced by `# noqa: SLxxx` / `# sealint: ignore` comments")
+      ->group(kOutputGroup);
+  app.add_flag("--exit-zero", options.lint.exit_zero,
+               "Exit 0 even when there are findings (an input error still exits 2)")
+      ->group(kOutputGroup);
+  add_rule_list(app, "--select", options.lint.select,
+                "Report only these rules (comma-separated ids, names, prefixes such as SL00, or "
+                "ALL)")
+      ->group(kRulesGroup);
   add_rule_list(app, "--extend-select", options.lint.extend_select,
                 "Also report these rules, on top of the selected ones (turns on a rule that is "
-                "off by default)");
+                "off by default)")
+      ->group(kRulesGroup);
   add_rule_list(app, "--ignore,--extend-ignore", options.lint.ignore,
-                "Do not report these rules (comma-separated ids)");
+                "Do not report these rules (comma-separated ids, names, prefixes or ALL)")
+      ->group(kRulesGroup);
+  app.add_flag("--analyse-tests", options.lint.analyse_tests,
+               "Also report, in test code (pytest's `test_*` functions, unittest's TestCase "
+               "methods, fixtures), the rules that by default do not (config: analyse-tests)")
+      ->group(kRulesGroup);
+  add_repeatable(
+      app, "--config", config_args,
+      "A pyproject.toml or .sealint.toml for every file (default: the nearest one up "
+      "the tree), or a `KEY = VALUE` setting over it (`--config 'exclude = [\"old\"]'`); "
+      "repeatable")
+      ->group(kConfigGroup);
+  add_repeatable(app, "--exclude,--extend-exclude", options.lint.exclude,
+                 "Glob of files or folders to skip when walking folders (repeatable)")
+      ->group(kFilesGroup);
+  app.add_flag("--force-exclude", options.lint.force_exclude,
+               "Apply the excludes (--exclude, `exclude`) to files named on the command line too, "
+               "as pre-commit names them")
+      ->group(kFilesGroup);
+  app.add_flag("--no-respect-gitignore", options.lint.no_respect_gitignore,
+               "Also walk what the work tree's .gitignore files list")
+      ->group(kFilesGroup);
+  app.add_option("--stdin-filename", options.lint.stdin_filename,
+                 "The name to report for `-` (stdin); with no path, read stdin")
+      ->group(kFilesGroup);
+  app.add_flag("--no-project", options.lint.no_project,
+               "Analyse each Python file alone, without what the files it imports from its "
+               "project define (a meter class, a helper that trains)")
+      ->group(kFilesGroup);
   app.add_flag("--fix", options.lint.fix,
                "Apply the safe fixes to the files (atomically), then report the rest; with `-`, "
-               "print the fixed stdin and report on stderr");
+               "print the fixed stdin and report on stderr")
+      ->group(kFixGroup);
   app.add_flag("--unsafe-fixes", options.lint.unsafe_fixes,
                "With --fix or --diff, also apply the fixes that may change behaviour (see each "
-               "rule's Fix safety)");
-  app.add_flag("--show-fixes", options.lint.show_fixes,
-               "With --fix, list what was fixed, per file and rule");
+               "rule's Fix safety)")
+      ->group(kFixGroup);
   app.add_flag("--diff", options.lint.diff,
-               "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
-  app.add_option(
-      "-p,--compile-commands", options.lint.compile_commands_dir,
-      "C++: a build folder holding compile_commands.json, or that file (flags, defines, include "
-      "paths)");
+               "Print the fixes as a unified diff instead of writing them (exit 1 if any)")
+      ->group(kFixGroup);
+  app.add_flag("--show-fixes", options.lint.show_fixes,
+               "With --fix, list what was fixed, per file and rule")
+      ->group(kFixGroup);
+  app.add_option("-p,--compile-commands", options.lint.compile_commands_dir,
+                 "C++: a build folder holding compile_commands.json, or that file (flags, defines, "
+                 "include paths)")
+      ->group(kCppGroup);
   app.add_option("--torch-headers", options.lint.torch_headers,
                  "C++: parse LibTorch code with sealint's model of the API (fast, default) or the "
                  "system's headers")
       ->capture_default_str()
-      ->check(CLI::IsMember({"model", "system"}));
+      ->check(CLI::IsMember({"model", "system"}))
+      ->group(kCppGroup);
+  app.add_option("-j,--jobs", options.lint.jobs, "Files analysed in parallel (default: all cores)")
+      ->check(CLI::Range(1U, 1024U))
+      ->group(kRunGroup);
   app.add_option("--cache-dir", options.lint.cache_dir,
                  "Keep cached results here, and C++'s precompiled LibTorch headers in its pch/ "
                  "(default: $SEALINT_CACHE_DIR, else results in .sealint_cache at the project root "
-                 "and headers in $XDG_CACHE_HOME/sealint or ~/.cache/sealint)");
+                 "and headers in $XDG_CACHE_HOME/sealint or ~/.cache/sealint)")
+      ->group(kRunGroup);
   app.add_flag("--no-cache", options.lint.no_cache,
-               "Analyse every file again: neither read nor write cached results");
+               "Analyse every file again: neither read nor write cached results")
+      ->group(kRunGroup);
+  // bench/'s speed floor, not a user's option: left out of --help.
+  app.add_flag("--parse-only", options.lint.parse_only, "Only parse the files")->group("");
   app.footer(
       "Exit status: 0 no findings (or --exit-zero), 1 findings (with --diff: fixes to show), 2 "
       "usage error, unreadable or unparsable input, or a configuration sealint refuses.\n"
@@ -337,6 +403,7 @@ int run(int argc, char** argv) {
     // CLI11 has its own exit codes (104, 105, 109, ...): usage errors are our 2.
     return code == 0 ? kExitClean : kExitError;
   }
+  if (!split_config_args(config_args, options.lint)) return kExitError;
   const sealint::rules::RuleRegistry registry;
   if (rules->parsed()) return list_rules(registry, rules_markdown);
   if (confirm_cmd->parsed()) return sealint::cli::run_confirm(confirm, registry);
@@ -350,9 +417,10 @@ int run(int argc, char** argv) {
   }
   if (server_cmd->parsed()) {
     return sealint::server::run_server(
-        registry, {std::string(kVersion),
-                   {options.lint.config_path, options.lint.select, options.lint.extend_select,
-                    options.lint.ignore, options.lint.analyse_tests}});
+        registry,
+        {std::string(kVersion),
+         {options.lint.config_path, options.lint.select, options.lint.extend_select,
+          options.lint.ignore, options.lint.analyse_tests, options.lint.config_settings}});
   }
   if (const std::string hint = command_hint(options.lint.paths); !hint.empty()) {
     std::cerr << fmt::format("sealint: error: '{}' is neither a command nor a file: {}\n",

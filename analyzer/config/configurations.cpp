@@ -30,6 +30,12 @@ Result<std::vector<std::string>> canonical_ids(const rules::RuleRegistry& regist
 Result<const Config*> Configurations::with_overrides(const Config* found) {
   if (auto it = effective_.find(found); it != effective_.end()) return it->second;
   Config config = *found;
+  for (const std::string& setting : overrides_.settings) {
+    auto applied =
+        apply_config_text(config, setting, fmt::format("--config '{}'", setting),
+                          [this](std::string_view id) { return defaults_.rule_ids(id); });
+    if (!applied) return make_error(applied.error());
+  }
   auto select = canonical_ids(defaults_, overrides_.select, "--select");
   if (!select) return make_error(select.error());
   auto extend_select = canonical_ids(defaults_, overrides_.extend_select, "--extend-select");

@@ -21,6 +21,8 @@ struct ConfigOverrides {
   std::vector<std::string> extend_select;  // --extend-select adds to their extend-select
   std::vector<std::string> ignore;         // --ignore adds to their ignore
   bool analyse_tests = false;              // --analyse-tests: sets every file's analyse-tests
+  // --config 'KEY = VALUE': settings over every file's configuration, in the order given.
+  std::vector<std::string> settings = {};
 };
 
 class Configurations {

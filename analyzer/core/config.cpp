@@ -61,13 +61,16 @@ std::string value_text(const toml::node& node) {
   return {};
 }
 
-Result<Config> read_table(const fs::path& file, const toml::table& table,
-                          const RuleIdCheck& is_rule) {
-  Config config;
-  config.path = file.string();
-  std::error_code error;
-  config.root =
-      fs::absolute(file, error).parent_path();  // `--config other.toml` has no folder part
+// Each rule once, in the order first named: `select = ["SL001", "grad-accumulation"]` is SL001.
+void append_unique(std::vector<std::string>& into, const std::vector<std::string>& ids) {
+  for (const std::string& id : ids)
+    if (std::find(into.begin(), into.end(), id) == into.end()) into.push_back(id);
+}
+
+// The keys of `table` set on `config`, which holds what was set before (the defaults, or the
+// configuration file that `--config KEY=VALUE` overrides).
+Result<bool> apply_table(Config& config, const fs::path& file, const toml::table& table,
+                         const RuleIdCheck& is_rule) {
   for (const auto& [key, node] : table) {
     const std::string_view name = key.str();
     if (name == "select" || name == "extend-select" || name == "ignore" ||
@@ -75,12 +78,14 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
       auto ids = rule_ids(file, node, name, is_rule);
       if (!ids) return make_error(ids.error());
       if (name == "select") {
-        config.select = std::move(*ids);
+        config.select.clear();
+        append_unique(config.select, *ids);
       } else if (name == "extend-select") {
-        config.extend_select = std::move(*ids);
+        config.extend_select.clear();
+        append_unique(config.extend_select, *ids);
       } else {
         // `extend-ignore` is ruff's older name for adding to `ignore`: both add.
-        config.ignore.insert(config.ignore.end(), ids->begin(), ids->end());
+        append_unique(config.ignore, *ids);
       }
     } else if (name == "force-exclude" || name == "respect-gitignore" || name == "analyse-tests") {
       const auto* flag = node.as_boolean();
@@ -90,10 +95,15 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
                       : name == "respect-gitignore" ? config.respect_gitignore
                                                     : config.analyse_tests;
       setting = flag->get();
-    } else if (name == "exclude") {
+    } else if (name == "exclude" || name == "extend-exclude") {
+      // ruff's `extend-exclude` adds to its default excludes; sealint always skips its own
+      // (tool folders, docs/configuration.md), so both add to the globs.
       auto globs = string_array(file, node, name);
       if (!globs) return make_error(globs.error());
-      config.exclude = std::move(*globs);
+      if (name == "exclude") config.exclude.clear();
+      for (std::string& glob : *globs)
+        if (std::find(config.exclude.begin(), config.exclude.end(), glob) == config.exclude.end())
+          config.exclude.push_back(std::move(glob));
     } else if (name == "severity") {
       const auto* text = node.as_string();
       const std::string value = text ? text->get() : "";
@@ -114,7 +124,9 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
       for (const auto& [glob, ids_node] : *globs) {
         auto ids = rule_ids(file, ids_node, "per-file-ignores", is_rule);
         if (!ids) return make_error(ids.error());
-        config.per_file_ignores.push_back({std::string(glob.str()), std::move(*ids)});
+        std::vector<std::string> unique;
+        append_unique(unique, *ids);
+        config.per_file_ignores.push_back({std::string(glob.str()), std::move(unique)});
       }
     } else if (name == "rules") {
       const toml::table* rules = node.as_table();
@@ -153,11 +165,29 @@ Result<Config> read_table(const fs::path& file, const toml::table& table,
           "{}: `[tool.sealint]` belongs in pyproject.toml; in {} write the keys at the top level "
           "(`select = [...]`, `[rules.SL003]`), as ruff.toml does",
           where(file, node), file.filename().string()));
+    } else if (name == "extend") {
+      // ruff's `extend = "../pyproject.toml"`: not read, and said so rather than ignored.
+      return make_error(fmt::format(
+          "{}: `extend` (a base configuration to merge) is not supported: copy the base's keys "
+          "into this file, or point --config at the base",
+          where(file, node)));
     } else {
       return make_error(fmt::format("{}: unknown key `{}` in the sealint configuration",
                                     where(file, node), name));
     }
   }
+  return true;
+}
+
+Result<Config> read_table(const fs::path& file, const toml::table& table,
+                          const RuleIdCheck& is_rule) {
+  Config config;
+  config.path = file.string();
+  std::error_code error;
+  config.root =
+      fs::absolute(file, error).parent_path();  // `--config other.toml` has no folder part
+  if (auto applied = apply_table(config, file, table, is_rule); !applied)
+    return make_error(applied.error());
   return config;
 }
 
@@ -220,10 +250,21 @@ std::string Config::to_toml() const {
     for (const std::string& item : items) quoted.push_back(quote(item));
     return fmt::format("[{}]", fmt::join(quoted, ", "));
   };
+  // In the form of the file it came from: pyproject.toml (and the defaults) under
+  // `[tool.sealint]`, a .sealint.toml at the top level, so that the output pastes back as it is.
+  const bool pyproject = path.empty() || fs::path(path).filename() == "pyproject.toml";
+  const std::string table = pyproject ? "tool.sealint." : "";
   std::string out =
-      fmt::format("# {}\n", path.empty() ? "defaults (no configuration file found)" : path);
-  out += "[tool.sealint]\n";
-  out += fmt::format("select = {}\n", list(select));
+      fmt::format("# {}\n", path.empty() ? "defaults (no configuration file found); for "
+                                           "pyproject.toml (in .sealint.toml, the keys without "
+                                           "`[tool.sealint]`)"
+                                         : path);
+  if (pyproject) out += "[tool.sealint]\n";
+  // An empty `select` means the rules that are on by default (`sealint rules`), not none.
+  if (select.empty())
+    out += "# select: not set, so every rule that is on by default (`sealint rules`)\n";
+  else
+    out += fmt::format("select = {}\n", list(select));
   out += fmt::format("extend-select = {}\n", list(extend_select));
   out += fmt::format("ignore = {}\n", list(ignore));
   out += fmt::format("severity = \"{}\"\n", severity_name(min_severity));
@@ -231,11 +272,11 @@ std::string Config::to_toml() const {
   out += fmt::format("force-exclude = {}\n", force_exclude ? "true" : "false");
   out += fmt::format("respect-gitignore = {}\n", respect_gitignore ? "true" : "false");
   out += fmt::format("analyse-tests = {}\n", analyse_tests ? "true" : "false");
-  out += "\n[tool.sealint.per-file-ignores]\n";
+  if (!per_file_ignores.empty()) out += fmt::format("\n[{}per-file-ignores]\n", table);
   for (const PerFileIgnore& entry : per_file_ignores)
     out += fmt::format("{} = {}\n", quote(entry.glob), list(entry.rules));
   for (const auto& [id, options] : rule_options) {
-    out += fmt::format("\n[tool.sealint.rules.{}]\n", id);
+    out += fmt::format("\n[{}rules.{}]\n", table, id);
     for (const auto& [option, value] : options)
       out += fmt::format("{} = {}\n", option, quote(value));
   }
@@ -253,6 +294,18 @@ Result<Config> parse_config_text(std::string_view toml, const fs::path& name,
                                   begin.column, error.description()));
   }
   return read_table(name, root, is_rule);
+}
+
+Result<bool> apply_config_text(Config& config, std::string_view toml, std::string_view name,
+                               const RuleIdCheck& is_rule) {
+  toml::table root;
+  try {
+    root = toml::parse(toml, std::string(name));
+  } catch (const toml::parse_error& error) {
+    return make_error(
+        fmt::format("{}: not a TOML `KEY = VALUE` setting: {}", name, error.description()));
+  }
+  return apply_table(config, fs::path(name), root, is_rule);
 }
 
 Result<std::optional<Config>> load_config(const fs::path& file, const RuleIdCheck& is_rule) {

@@ -71,6 +71,12 @@ using RuleIdCheck = std::function<std::vector<std::string>(std::string_view)>;
                                                const std::filesystem::path& name,
                                                const RuleIdCheck& is_rule);
 
+// Sets the keys of `[tool.sealint]`-level TOML held in memory on `config`, over what it holds:
+// `--config 'select = ["SL001"]'`, as ruff's `--config KEY=VALUE` overrides a file's setting.
+// `name` names the text in errors.
+[[nodiscard]] Result<bool> apply_config_text(Config& config, std::string_view toml,
+                                             std::string_view name, const RuleIdCheck& is_rule);
+
 // The nearest configuration up the tree from `start` (a file or folder), with a cache per folder.
 class ConfigFinder {
  public:

@@ -12,6 +12,7 @@
 #include "analyzer/cpp/compile_database.h"
 #include "analyzer/cpp/pch_cache.h"
 #include "analyzer/cpp/project_headers.h"
+#include "analyzer/cpp/resource_dir.h"
 #include "analyzer/cpp/torch_model.h"
 
 namespace sealint::cpp {
@@ -335,7 +336,7 @@ Result<ParseProblems> parse_cpp(const std::string& code, const std::string& real
     // LibTorch 1.13's headers do not parse as C++20.
     args = {"-std=c++17", "-I/usr/include/torch/csrc/api/include"};
   }
-  args.push_back("-resource-dir=" SEALINT_CLANG_RESOURCE_DIR);
+  args.push_back("-resource-dir=" + clang_resource_dir());
   args.push_back("-w");  // warnings are not ours to report
   args.push_back("-ferror-limit=20");
 

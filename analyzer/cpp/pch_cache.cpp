@@ -117,16 +117,19 @@ class PrivateFolder {
   fs::path path_;
 };
 
-// An exclusive flock(2) on a file beside the PCH, held while one worker or process makes it: the
-// kernel drops it when the holder dies, so a crashed build never blocks the next run.
+// An exclusive flock(2) on the folder that holds the PCH, held while one worker or process makes
+// one: the kernel drops it when the holder dies, so a crashed build never blocks the next run, and
+// no lock file is left beside the PCH. (Two different PCHs of one folder are made one after the
+// other: there are two at most, the model's and the installed headers'.)
 class FileLock {
  public:
-  static Result<FileLock> acquire(const fs::path& path) {
-    // O_NOFOLLOW: a link planted at the lock's name is not followed to create or lock a file.
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  static Result<FileLock> acquire(const fs::path& folder) {
+    // Opening creates nothing, so a folder reached through a link (a cache on another disk) is
+    // locked as any other.
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
       return make_error(
-          fmt::format("cannot write in '{}': {}", path.parent_path().string(), errno_text(errno)));
+          fmt::format("cannot write in '{}': {}", folder.string(), errno_text(errno)));
     int locked = 0;
     do {
       locked = ::flock(fd, LOCK_EX);
@@ -209,7 +212,7 @@ Result<PchFile> ensure_pch(const fs::path& pch, const std::optional<FileIdentity
   if (error)
     return make_error(fmt::format("cannot create '{}': {}", pch.parent_path().string(),
                                   errno_text(error.value())));
-  auto lock = FileLock::acquire(fs::path(pch) += ".lock");
+  auto lock = FileLock::acquire(pch.parent_path());
   if (!lock) return make_error(lock.error());
   // Another worker may have made it while this one waited for the lock.
   if (auto found = usable()) return *found;

@@ -46,4 +46,10 @@ std::span<const ContainerStore> all_container_stores() {
   return kStores;
 }
 
+const BoundedContainer* bounded_container(std::string_view qualified) {
+  // `deque(maxlen=100)` drops its oldest item on each append past 100.
+  static constexpr BoundedContainer kDeque{"collections.deque", "maxlen", 1};
+  return qualified == kDeque.constructor ? &kDeque : nullptr;
+}
+
 }  // namespace sealint::knowledge

@@ -24,4 +24,15 @@ struct ContainerStore {
 // Every entry, sorted by method (for tests and docs).
 [[nodiscard]] std::span<const ContainerStore> all_container_stores();
 
+// A container type that keeps only its last N items once given N (`collections.deque(maxlen=N)`):
+// the keyword and the position that pass N to its constructor.
+struct BoundedContainer {
+  std::string_view constructor;  // qualified through the file's imports
+  std::string_view keyword;
+  uint8_t position = 0;  // 0-based among the positional arguments
+};
+
+// The bounded container `qualified` constructs, or nullptr.
+[[nodiscard]] const BoundedContainer* bounded_container(std::string_view qualified);
+
 }  // namespace sealint::knowledge

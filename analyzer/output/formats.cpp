@@ -19,7 +19,8 @@ namespace {
 void write_lint_json(std::ostream& out, const LintReport& report) {
   // --statistics: the counts instead of the findings, as the text format prints them.
   if (report.statistics) {
-    write_statistics_json(out, report.active);
+    write_statistics_json(
+        out, {report.active, report.text.unsafe_fixes, report.left_out_tests, report.rules});
     return;
   }
   write_json(out, report.shown, report.errors);

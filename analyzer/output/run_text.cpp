@@ -71,7 +71,8 @@ void write_watched(std::ostream& out, const WatchedVerdicts& watched) {
 void write_lint_text(std::ostream& out, const LintReport& report) {
   if (report.parse_only) return;
   if (report.statistics) {
-    write_statistics(out, report.active);
+    write_statistics(
+        out, {report.active, report.text.unsafe_fixes, report.left_out_tests, report.rules});
   } else {
     write_text(out, report.shown, report.lines, report.text);
   }

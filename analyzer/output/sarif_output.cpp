@@ -1,5 +1,6 @@
 #include "analyzer/output/sarif_output.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <utility>
@@ -62,11 +63,26 @@ std::string plain_help(const SarifRule& rule) {
   return fmt::format("{}\nSee {}", sentence(rule.summary), rule_docs_url(rule.id));
 }
 
+// The docs page's first paragraph of "Why it leaks", on one line: the mechanism, which the short
+// description (the summary) does not give. The summary when the page has no such section.
+std::string full_description(const SarifRule& rule) {
+  const std::string_view page = rule.help_markdown;
+  constexpr std::string_view kHeading = "## Why it leaks\n";
+  const size_t heading = page.find(kHeading);
+  if (heading == std::string_view::npos) return sentence(rule.summary);
+  size_t begin = heading + kHeading.size();
+  while (begin < page.size() && page[begin] == '\n') ++begin;
+  const size_t end = std::min(page.find("\n\n", begin), page.size());
+  std::string text(page.substr(begin, end - begin));
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text.empty() ? sentence(rule.summary) : text;
+}
+
 json rule_json(const SarifRule& rule) {
   return {{"id", rule.id},
           {"name", rule.name},
           {"shortDescription", {{"text", sentence(rule.summary)}}},
-          {"fullDescription", {{"text", sentence(rule.summary)}}},
+          {"fullDescription", {{"text", full_description(rule)}}},
           {"help", {{"text", plain_help(rule)}, {"markdown", rule.help_markdown}}},
           {"helpUri", rule_docs_url(rule.id)},
           {"defaultConfiguration", {{"level", level(rule.severity)}}},
@@ -158,13 +174,17 @@ void write_sarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     if (d.fix && d.span.begin.cell == 0) result["fixes"] = json::array({fix_json(d)});
     if (d.suppressed) result["suppressions"] = json::array({{{"kind", "inSource"}}});
     if (d.confirmation) {
-      result["message"]["text"] = result["message"]["text"].get<std::string>() +
-                                  " Confirm mode: " + sentence(confirmation_line(*d.confirmation));
+      // "... stays alive. Confirmed: `total` grows by ...": the verdict leads its sentence.
+      result["message"]["text"] = result["message"]["text"].get<std::string>() + " " +
+                                  sentence(confirmation_line(*d.confirmation));
       result["properties"] = {{"confirmation", to_json(*d.confirmation)}};
       if (d.after_fix) {
         result["properties"]["after_fix"] = to_json(*d.after_fix);
-        result["message"]["text"] = result["message"]["text"].get<std::string>() +
-                                    " After the fix: " + sentence(confirmation_line(*d.after_fix));
+        // "After the fix, not confirmed: ...": the verdict in lower case within the sentence.
+        std::string after = sentence(confirmation_line(*d.after_fix));
+        after.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(after.front())));
+        result["message"]["text"] =
+            result["message"]["text"].get<std::string>() + " After the fix, " + after;
       }
       // What holds the growth, root first, as a code flow: runtime objects have no source
       // location, so each step is a message-only location (SARIF 2.1.0 §3.38.3).

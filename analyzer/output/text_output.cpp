@@ -176,10 +176,21 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
   }
 }
 
-void write_statistics(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {
-  for (const RuleCount& c : rule_counts(diagnostics)) {
-    out << fmt::format("{:>5}  {}  {}{}\n", c.findings, c.id, c.name,
-                       c.fixable == 0 ? "" : fmt::format("  [*] {} fixable", c.fixable));
+void write_statistics(std::ostream& out, const StatisticsInput& input) {
+  for (const RuleCount& c : rule_counts(input)) {
+    // ruff's marks: `[*]` what `--fix` fixes as asked, `[ ]` fixes only --unsafe-fixes applies.
+    std::string fixes;
+    if (c.fixable != 0) {
+      fixes = fmt::format("  [*] {} fixable{}", c.fixable,
+                          c.unsafe_fixable == 0
+                              ? ""
+                              : fmt::format(" ({} more with `--unsafe-fixes`)", c.unsafe_fixable));
+    } else if (c.unsafe_fixable != 0) {
+      fixes = fmt::format("  [ ] {} fixable with `--unsafe-fixes`", c.unsafe_fixable);
+    }
+    const std::string left_out =
+        c.left_out == 0 ? "" : fmt::format("  ({} left out in test functions)", c.left_out);
+    out << fmt::format("{:>5}  {}  {}{}{}\n", c.findings, c.id, c.name, fixes, left_out);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
+#include "analyzer/output/statistics.h"
 
 namespace sealint::output {
 
@@ -32,9 +33,10 @@ void write_text(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
 // ("- train.py:" then "    2 × SL001 (grad-accumulation)"). Nothing when nothing was fixed.
 void write_fixed(std::ostream& out, const std::vector<Diagnostic>& fixed, bool show_fixes);
 
-// `--statistics`: one line per rule, most findings first: count, id, name, and how many have a
-// fix ("[*] 3 fixable").
-void write_statistics(std::ostream& out, const std::vector<Diagnostic>& diagnostics);
+// `--statistics`: one line per rule, most findings first: count, id, name, how many `--fix`
+// fixes ("[*] 3 fixable"; "[ ] 1 fixable with `--unsafe-fixes`" when only unsafe fixes exist),
+// and how many were left out of test functions.
+void write_statistics(std::ostream& out, const StatisticsInput& input);
 
 // "Found 2 findings (2 errors) in 4 files." / "No findings in 4 files; 1 input error (see stderr)."
 // What the findings' fixes offer, as ruff says it: "2 fixable with `--fix` (1 more with

@@ -98,6 +98,9 @@ AnalysisResult Analyzer::analyse(const AnalysisJob& job) const {
     for (Diagnostic& diagnostic : result.diagnostics) {
       if (!diagnostic.suppressed) out.diagnostics.push_back(std::move(diagnostic));
     }
+    const std::string own = display_path(job.path);
+    for (LeftOutTest& test : result.left_out_tests)
+      if (test.path == own) out.left_out_tests.push_back(std::move(test));
     // A problem of another file (one this file imports) has no position in this buffer: it goes
     // on the first line, naming its file.
     const std::string shown = display_path(job.path);

@@ -29,6 +29,9 @@ struct AnalysisResult {
   // A syntax error, a configuration that could not be read, a file too large: shown at their
   // position (or on the first line).
   std::vector<InputError> errors;
+  // Test functions of this document whose findings were left out (analyse-tests off): each is
+  // shown as a hint at its definition, as the command line's summary counts them.
+  std::vector<LeftOutTest> left_out_tests;
 };
 
 class Analyzer {

@@ -318,6 +318,8 @@ void LanguageServer::publish(const AnalysisJob& job, AnalysisResult&& result) {
     diagnostics.push_back(lsp_diagnostic(error, positions));
   for (const Diagnostic& finding : result.diagnostics)
     diagnostics.push_back(lsp_diagnostic(finding, positions, job.uri));
+  for (const LeftOutTest& test : result.left_out_tests)
+    diagnostics.push_back(lsp_diagnostic(test, positions));
   auto published = std::make_shared<Published>();
   published->text = job.text;
   published->version = job.version;

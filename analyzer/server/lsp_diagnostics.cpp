@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "analyzer/core/rule_metadata.h"
 #include "analyzer/core/utf8.h"
 
@@ -87,6 +90,24 @@ Json lsp_diagnostic(const InputError& error, const DocumentPositions& positions)
           {"severity", error.warning ? 2 : 1},
           {"source", kSource},
           {"message", error.message}};
+}
+
+Json lsp_diagnostic(const LeftOutTest& test, const DocumentPositions& positions) {
+  const LineIndex& index = positions.index();
+  const uint32_t last = index.line_count() > 0 ? index.line_count() - 1 : 0;
+  const uint32_t line = std::min(test.line > 0 ? test.line - 1 : 0, last);
+  std::vector<std::string> rules = test.rules;
+  std::sort(rules.begin(), rules.end());
+  rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+  const size_t findings = test.rules.size();
+  return {{"range", text_range(index, index.line_start(line), index.line_end(line))},
+          {"severity", 4},  // Hint: nothing to fix here
+          {"source", kSource},
+          {"message",
+           fmt::format("{} {} ({}) left out in test function `{}`: tests run a few iterations; "
+                       "`analyse-tests = true` reports them",
+                       findings, findings == 1 ? "finding" : "findings", fmt::join(rules, ", "),
+                       test.function)}};
 }
 
 bool ranges_meet(const Json& a, const Json& b) {

@@ -37,6 +37,9 @@ class DocumentPositions {
 [[nodiscard]] Json lsp_diagnostic(const Diagnostic& diagnostic, const DocumentPositions& positions,
                                   const std::string& uri);
 [[nodiscard]] Json lsp_diagnostic(const InputError& error, const DocumentPositions& positions);
+// A test function whose findings were left out (analyse-tests off): a hint on its definition's
+// line naming the rules, so that an editor shows what the command line's summary counts.
+[[nodiscard]] Json lsp_diagnostic(const LeftOutTest& test, const DocumentPositions& positions);
 
 // LSP's DiagnosticSeverity: 1 error, 2 warning, 3 information (sealint's notes).
 [[nodiscard]] int lsp_severity(Severity severity);

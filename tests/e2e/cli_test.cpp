@@ -189,9 +189,79 @@ TEST_F(CliTest, StatisticsInJsonAreTheCountsNotTheFindings) {
   const RunOutput run = this->run({"--statistics", "--format", "json", "train.py"});
   EXPECT_EQ(run.exit_code, 1) << describe(run);
   EXPECT_EQ(run.out,
-            "[\n  {\n    \"code\": \"SL001\",\n    \"count\": 1,\n    \"fixable_count\": 1,\n"
-            "    \"name\": \"grad-accumulation\"\n  }\n]\n")
+            "[\n  {\n    \"code\": \"SL001\",\n    \"count\": 1,\n    \"fixable_count\": 0,\n"
+            "    \"left_out_count\": 0,\n    \"name\": \"grad-accumulation\",\n"
+            "    \"unsafe_fixable_count\": 1\n  }\n]\n")
       << describe(run);
+}
+
+// ruff's `[*]` marks what `--fix` fixes as asked: SL001's `.item()` fix is unsafe, so it counts
+// only with --unsafe-fixes, and without it the line says what would.
+TEST_F(CliTest, StatisticsMarkOnlyTheFixesThatFixApplies) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput safe_only = this->run({"--statistics", "train.py"});
+  EXPECT_THAT(safe_only.out,
+              HasSubstr("SL001  grad-accumulation  [ ] 1 fixable with `--unsafe-fixes`"))
+      << describe(safe_only);
+  EXPECT_THAT(safe_only.out, Not(HasSubstr("[*]"))) << describe(safe_only);
+  const RunOutput unsafe = this->run({"--statistics", "--unsafe-fixes", "train.py"});
+  EXPECT_THAT(unsafe.out, HasSubstr("SL001  grad-accumulation  [*] 1 fixable\n"))
+      << describe(unsafe);
+  const RunOutput json =
+      this->run({"--statistics", "--unsafe-fixes", "--format", "json", "train.py"});
+  EXPECT_THAT(json.out, HasSubstr("\"fixable_count\": 1,")) << describe(json);
+  EXPECT_THAT(json.out, HasSubstr("\"unsafe_fixable_count\": 0")) << describe(json);
+}
+
+// --help: options in groups, in the order a user looks for them; the benchmark's --parse-only is
+// not shown; rule lists say what they take.
+TEST_F(CliTest, HelpShowsOptionsInGroupsWithoutParseOnly) {
+  const RunOutput run = this->run({"--help"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  const std::string& out = run.out;
+  const size_t output = out.find("\nOutput:");
+  const size_t rules = out.find("\nRule selection:");
+  const size_t config = out.find("\nConfiguration:");
+  const size_t files = out.find("\nFile selection:");
+  const size_t fixes = out.find("\nFixes:");
+  ASSERT_NE(output, std::string::npos) << out;
+  EXPECT_LT(output, rules) << out;
+  EXPECT_LT(rules, config) << out;
+  EXPECT_LT(config, files) << out;
+  EXPECT_LT(files, fixes) << out;
+  EXPECT_THAT(out, Not(HasSubstr("--parse-only"))) << out;
+  EXPECT_THAT(out, HasSubstr("ids, names, prefixes such as SL00, or ALL")) << out;
+  EXPECT_THAT(out, HasSubstr("--exclude,--extend-exclude")) << out;
+}
+
+// ruff's `--config KEY=VALUE`: a TOML setting over the configuration in force.
+TEST_F(CliTest, ConfigSettingOverridesTheConfigurationFile) {
+  write("pyproject.toml", "[tool.sealint]\nselect = [\"SL002\"]\n");
+  write("train.py", kLeakyTrainPy);
+  const RunOutput file_only = this->run({"train.py"});
+  EXPECT_EQ(file_only.exit_code, 0) << describe(file_only);
+  const RunOutput run = this->run({"--config", "select = [\"SL001\"]", "train.py"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("error[SL001]")) << describe(run);
+  const RunOutput excluded =
+      this->run({"--config", "extend-exclude = [\"train.py\"]", "--force-exclude", "--config",
+                 "select = [\"SL001\"]", "train.py"});
+  EXPECT_EQ(excluded.exit_code, 0) << describe(excluded);
+}
+
+TEST_F(CliTest, ConfigArgumentThatIsNeitherAFileNorASettingIsAnError) {
+  write("train.py", kLeakyTrainPy);
+  const RunOutput missing = this->run({"--config", "nowhere.toml", "train.py"});
+  EXPECT_EQ(missing.exit_code, 2) << describe(missing);
+  EXPECT_EQ(missing.err,
+            "sealint: error: --config 'nowhere.toml': no such file, and not a `KEY = VALUE` "
+            "setting\n");
+  const RunOutput bad = this->run({"--config", "select = SL001", "train.py"});
+  EXPECT_EQ(bad.exit_code, 2) << describe(bad);
+  EXPECT_THAT(bad.err, HasSubstr("--config 'select = SL001'")) << describe(bad);
+  const RunOutput unknown = this->run({"--config", "selct = []", "train.py"});
+  EXPECT_EQ(unknown.exit_code, 2) << describe(unknown);
+  EXPECT_THAT(unknown.err, HasSubstr("unknown key `selct`")) << describe(unknown);
 }
 
 TEST_F(CliTest, ColoursTheOutputWhenAskedTo) {

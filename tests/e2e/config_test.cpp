@@ -386,9 +386,59 @@ TEST_F(ConfigE2eTest, ConfigCommandPrintsTheConfigurationInForce) {
 TEST_F(ConfigE2eTest, ConfigCommandPrintsTheDefaultsWithoutAFile) {
   const RunOutput run = this->run({"config"});
   EXPECT_EQ(run.exit_code, 0) << describe(run);
-  EXPECT_THAT(run.out, StartsWith("# defaults (no configuration file found)\n")) << describe(run);
-  EXPECT_THAT(run.out, HasSubstr("select = []\n")) << describe(run);
+  EXPECT_THAT(run.out, StartsWith("# defaults (no configuration file found); ")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("# select: not set, so every rule that is on by default"))
+      << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("\nselect = []"))) << describe(run);
   EXPECT_THAT(run.out, HasSubstr("severity = \"note\"\n")) << describe(run);
+}
+
+// What `sealint config` prints is a configuration: pasted into the file it came from (or into
+// a .sealint.toml, for a .sealint.toml), it reads back to the same output.
+TEST_F(ConfigE2eTest, ConfigCommandOutputPastesBackIntoItsFile) {
+  write("proj/.sealint.toml",
+        "select = [\"SL001\", \"grad-accumulation\", \"SL006\"]\nexclude = [\"legacy\"]\n"
+        "[per-file-ignores]\n\"tests/*\" = [\"SL004\"]\n[rules.SL003]\nbudget-gib = 1.5\n");
+  const RunOutput first = this->run({"config", "proj"});
+  ASSERT_EQ(first.exit_code, 0) << describe(first);
+  EXPECT_THAT(first.out, Not(HasSubstr("[tool.sealint]"))) << describe(first);
+  EXPECT_THAT(first.out, HasSubstr("select = [\"SL001\", \"SL006\"]\n")) << describe(first);
+  write("proj/.sealint.toml", first.out);
+  const RunOutput again = this->run({"config", "proj"});
+  EXPECT_EQ(again.exit_code, 0) << describe(again);
+  EXPECT_EQ(again.out, first.out);
+
+  write("pyproject.toml", "[tool.sealint]\nignore = [\"SL006\", \"SL006\"]\n");
+  const RunOutput pyproject = this->run({"config"});
+  ASSERT_EQ(pyproject.exit_code, 0) << describe(pyproject);
+  EXPECT_THAT(pyproject.out, HasSubstr("ignore = [\"SL006\"]\n")) << describe(pyproject);
+  write("pyproject.toml", pyproject.out);
+  const RunOutput pasted = this->run({"config"});
+  EXPECT_EQ(pasted.exit_code, 0) << describe(pasted);
+  EXPECT_EQ(pasted.out, pyproject.out);
+}
+
+// ruff's `extend-exclude` adds globs to `exclude`.
+TEST_F(ConfigE2eTest, ExtendExcludeAddsToExclude) {
+  write("pyproject.toml", "[tool.sealint]\nexclude = [\"legacy\"]\nextend-exclude = [\"old\"]\n");
+  write("legacy/a.py", kLeakyTrainPy);
+  write("old/b.py", kLeakyTrainPy);
+  write("src/c.py", kLeakyTrainPy);
+  const RunOutput run = this->run({"."});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("src/c.py")) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("legacy/a.py"))) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("old/b.py"))) << describe(run);
+}
+
+// ruff's `extend` is not read: said so, with what to do instead.
+TEST_F(ConfigE2eTest, ExtendIsRefusedWithWhatToDoInstead) {
+  write("pyproject.toml", "[tool.sealint]\nextend = \"../base.toml\"\n");
+  write("train.py", kCleanTrainPy);
+  const RunOutput run = this->run({"train.py"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("`extend` (a base configuration to merge) is not supported"))
+      << describe(run);
 }
 
 TEST_F(ConfigE2eTest, ConfigCommandForAMissingPathIsAnError) {

@@ -431,6 +431,10 @@ TEST_F(ConfirmTest, JsonSarifAndGithubCarryTheVerdict) {
   const auto sarif = nlohmann::json::parse(sarif_run.out, nullptr, false);
   ASSERT_FALSE(sarif.is_discarded()) << describe(sarif_run);
   EXPECT_EQ(sarif["runs"][0]["results"][0]["properties"]["confirmation"]["verdict"], "confirmed");
+  // The verdict is its own sentence after the message ("... stays alive. Confirmed: ...").
+  const std::string message = sarif["runs"][0]["results"][0]["message"]["text"];
+  EXPECT_THAT(message, HasSubstr(". Confirmed: ")) << message;
+  EXPECT_THAT(message, Not(HasSubstr("Confirm mode"))) << message;
 
   const RunOutput github_run =
       confirm({"--format", "github", example("leaky_total_loss.py"), "--", "--steps", "100"});

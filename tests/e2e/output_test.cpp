@@ -172,7 +172,9 @@ TEST_F(GoldenTest, RulesCarryTheirDocsInSarif) {
   const std::string markdown = first["help"]["markdown"].get<std::string>();
   EXPECT_THAT(markdown, ::testing::StartsWith("# SL001 grad-accumulation"));
   EXPECT_THAT(markdown, ::testing::HasSubstr("## "));
-  EXPECT_FALSE(first["fullDescription"]["text"].get<std::string>().empty());
+  // The full description says the mechanism (the page's "Why it leaks"), not the summary again.
+  EXPECT_NE(first["fullDescription"]["text"], first["shortDescription"]["text"]);
+  EXPECT_THAT(first["fullDescription"]["text"].get<std::string>(), ::testing::HasSubstr("grad_fn"));
   for (const nlohmann::json& rule : rules) {
     EXPECT_FALSE(rule["help"]["markdown"].get<std::string>().empty()) << rule["id"];
   }

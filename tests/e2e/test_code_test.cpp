@@ -81,6 +81,27 @@ TEST_F(TestCodeTest, SarifCountsTheLeftOutFindingsAndSaysSo) {
   EXPECT_TRUE(log["runs"][0]["results"].empty()) << run.out;
 }
 
+// JSON keeps its array (findings and input problems only: docs/output-json.md); the summary's
+// sentence goes to stderr, and --statistics counts the left-out findings per rule.
+TEST_F(TestCodeTest, JsonSaysOnStderrWhatWasLeftOutAndStatisticsCountIt) {
+  write("test_training.py", leaky_test());
+  const RunOutput run = this->run({"--no-cache", "--format", "json", "test_training.py"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.out, "[]\n") << describe(run);
+  EXPECT_EQ(run.err,
+            "sealint: note: Left out 1 finding (SL001) in 1 test function: tests run a few "
+            "iterations; `--analyse-tests` reports them.\n");
+  const RunOutput stats =
+      this->run({"--no-cache", "--statistics", "--format", "json", "test_training.py"});
+  EXPECT_EQ(stats.exit_code, 0) << describe(stats);
+  const nlohmann::json counts = nlohmann::json::parse(stats.out);
+  ASSERT_EQ(counts.size(), 1U) << stats.out;
+  EXPECT_EQ(counts[0]["code"], "SL001");
+  EXPECT_EQ(counts[0]["name"], "grad-accumulation");
+  EXPECT_EQ(counts[0]["count"], 0);
+  EXPECT_EQ(counts[0]["left_out_count"], 1);
+}
+
 TEST_F(TestCodeTest, AnalyseTestsReportsTheTestFunctionsLeak) {
   write("test_training.py", leaky_test());
   const RunOutput run = this->run({"--no-cache", "--analyse-tests", "test_training.py"});

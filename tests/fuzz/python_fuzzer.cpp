@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   };
   std::ostringstream out;
   output::write_text(out, result.diagnostics, lines, {.color = true});
-  output::write_statistics(out, result.diagnostics);
+  output::write_statistics(out, {result.diagnostics});
   out << output::summary_line(result.diagnostics, result.files, result.errors);
   out << output::fix_hint_line(result.diagnostics, false, true);
   output::write_input_errors(out, result.errors, {});

@@ -54,11 +54,15 @@ if grep -E 'gtest|gmock|googletest|torch|jsonschema|hyperfine|pre-commit|libclan
 fi
 field Recommends | grep -qw python3 || fail "python3 is not recommended (confirm mode)" "$work/info.txt"
 
-# --- files: exactly the binary and the probe's sources (no test binary, no __pycache__)
+# --- files: exactly the binary, the probe's sources, the man page, the bash completion and the
+# changelog (no test binary, no __pycache__)
 dpkg-deb --contents "$deb" > "$work/contents.txt" || fail "dpkg-deb --contents failed"
 awk '$1 !~ /^d/ { print $6 }' "$work/contents.txt" | sort > "$work/files"
 {
   echo ./usr/bin/sealint
+  echo ./usr/share/man/man1/sealint.1
+  echo ./usr/share/bash-completion/completions/sealint
+  echo ./usr/share/doc/sealint/CHANGELOG.md
   (cd "$source/probe" && find sealint_probe -type f -not -path '*/__pycache__/*') |
     sed 's|^|./usr/share/sealint/probe/|'
 } | sort > "$work/expected_files"
@@ -72,6 +76,14 @@ dpkg-deb -x "$deb" "$work/root"
 sealint=$work/root/usr/bin/sealint
 ldd "$sealint" > "$work/ldd.txt" 2>&1 || fail "ldd cannot read the packaged binary" "$work/ldd.txt"
 grep -q 'not found' "$work/ldd.txt" && fail "the packaged binary misses a library" "$work/ldd.txt"
+# The man page renders without a warning; the completion is valid bash and completes an option.
+groff -man -Tutf8 -ww -z "$work/root/usr/share/man/man1/sealint.1" > "$work/groff.txt" 2>&1 &&
+  [ ! -s "$work/groff.txt" ] || fail "the man page does not render cleanly" "$work/groff.txt"
+completion=$work/root/usr/share/bash-completion/completions/sealint
+bash -c "source '$completion'; COMP_WORDS=(sealint --form); COMP_CWORD=1; _sealint; echo \"\${COMPREPLY[*]}\"" \
+  > "$work/completion.txt" 2>&1
+grep -qx -- '--format' "$work/completion.txt" ||
+  fail "the bash completion does not complete --form" "$work/completion.txt"
 mkdir -p "$work/home" "$work/project"
 cp "$source/examples/leaky_total_loss.py" "$source/examples/fixed_total_loss.py" \
   "$source/examples/cpp/leaky_train.cpp" "$work/project/"

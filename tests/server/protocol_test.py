@@ -317,6 +317,22 @@ class DiagnosticsTest(ServerTest):
         self.assertEqual(diagnostic["range"]["start"]["line"], 0)
         self.finish_cleanly(server)
 
+    def test_a_test_functions_left_out_findings_are_a_hint_on_its_definition(self):
+        # As the command line's summary counts them (analyse-tests off): a hint, no finding.
+        server = self.started()
+        uri = self.uri("test_training.py")
+        text = LEAKY.replace("def train(", "def test_training(")
+        server.open(uri, text)
+        [hint] = server.diagnostics(uri)["diagnostics"]
+        definition = text.splitlines().index(next(l for l in text.splitlines()
+                                                  if l.startswith("def test_training(")))
+        self.assertEqual(hint["severity"], 4)
+        self.assertNotIn("code", hint)
+        self.assertEqual(hint["range"]["start"], {"line": definition, "character": 0})
+        self.assertIn("1 finding (SL001) left out in test function `test_training`",
+                      hint["message"])
+        self.finish_cleanly(server)
+
     def test_suppressed_findings_are_not_published(self):
         server = self.started()
         uri = self.uri("train.py")

@@ -309,11 +309,15 @@ TEST(ConfigTest, PerFileIgnoresApplyBelowTheWorkingDirectoryForAConfigNamedWitho
   EXPECT_FALSE(config->enabled("SL001", true, "scripts/once.py"));
 }
 
-TEST(ConfigTest, ToTomlNamesTheFileItCameFrom) {
+// In the form of the file it came from: a .sealint.toml's keys at the top level, so that the
+// output pastes back into it (a `[tool.sealint]` table there is refused).
+TEST(ConfigTest, ToTomlNamesTheFileItCameFromInItsForm) {
   auto config = parse("");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_EQ(config->to_toml().rfind("# /project/.sealint.toml\n[tool.sealint]\n", 0), 0U)
-      << config->to_toml();
+  const std::string printed = config->to_toml();
+  EXPECT_EQ(printed.rfind("# /project/.sealint.toml\n", 0), 0U) << printed;
+  EXPECT_EQ(printed.find("[tool.sealint"), std::string::npos) << printed;
+  EXPECT_NE(Config().to_toml().find("\n[tool.sealint]\n"), std::string::npos);
 }
 
 TEST(ConfigTest, ToTomlSaysWhenItPrintsTheDefaults) {
