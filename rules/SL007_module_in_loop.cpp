@@ -141,12 +141,13 @@ class ModuleInLoop final : public Rule {
           }
           if (c.built == Built::Parameter) continue;
           if (const Stmt* loop = step_loop(step_loops, function, where.loops, guard_depth)) {
-            sl007::report_in_loop(module, *loop, stmt, c, sink);
+            sl007::report_in_loop(module, *loop, analysis.loop_trains(*loop), stmt, c, sink);
           } else if (where.loops.empty() && guard_depth < 0 && !per_step_method) {
             // Built each time the function runs, and a step loop runs it on every iteration.
             if (const CallingLoop caller = calling_step_loop(calls, step_loops, function);
                 caller.loop != nullptr)
-              sl007::report_in_loop(module, *caller.loop, stmt, c, sink, caller.call, &function);
+              sl007::report_in_loop(module, *caller.loop, analysis.loop_trains(*caller.loop), stmt,
+                                    c, sink, caller.call, &function);
           }
         }
       });

@@ -68,7 +68,7 @@ std::string_view allocates(const Expr& call) {
 
 }  // namespace
 
-void report_in_loop(const ir::Module& module, const Stmt& loop, const Stmt& stmt,
+void report_in_loop(const ir::Module& module, const Stmt& loop, bool trains, const Stmt& stmt,
                     const Construction& c, DiagnosticSink& sink, const ir::Expr* call,
                     const ir::Function* helper) {
   const bool cpp = module.language() == ir::Language::Cpp;
@@ -77,13 +77,16 @@ void report_in_loop(const ir::Module& module, const Stmt& loop, const Stmt& stmt
   if (call != nullptr && helper != nullptr)
     related.push_back(
         {call->range, fmt::format("`{}()` runs here, on every iteration", helper->name)});
-  related.push_back({ir::loop_header(loop), "the training loop that repeats it"});
+  // A pass that takes no step (an evaluation) is a loop over batches, and only its graphs hold
+  // the layers it built.
+  const std::string_view loop_name = trains ? "training loop" : "loop over batches";
+  related.push_back({ir::loop_header(loop), fmt::format("the {} that repeats it", loop_name)});
   if (c.built == Built::Optimizer) {
     sink.report(info(), construction_range(stmt, *c.call),
-                fmt::format("`{}` is constructed on every iteration of the training loop: each "
-                            "one allocates new optimizer state and discards the state the "
-                            "previous one accumulated",
-                            text),
+                fmt::format("`{}` is constructed on every iteration of the {}: each one allocates "
+                            "new optimizer state and discards the state the previous one "
+                            "accumulated",
+                            text, loop_name),
                 cpp ? "create the optimizer once before the loop; to change the learning "
                       "rate, set `lr` on the options of each of its `param_groups()`, or use a "
                       "scheduler (`torch::optim::StepLR`)"
@@ -92,15 +95,14 @@ void report_in_loop(const ir::Module& module, const Stmt& loop, const Stmt& stmt
                 std::move(related));
     return;
   }
-  sink.report(
-      info(), construction_range(stmt, *c.call),
-      fmt::format("`{}` is constructed on every iteration of the training loop: each one {}, "
-                  "and the previous ones stay alive while the optimizer or the graph "
-                  "references them",
-                  text, allocates(*c.call)),
-      fmt::format("construct {} once before the loop and reuse it",
-                  constructor_name(module, *c.call)),
-      std::move(related));
+  sink.report(info(), construction_range(stmt, *c.call),
+              fmt::format("`{}` is constructed on every iteration of the {}: each one {}, and the "
+                          "previous ones stay alive while {} references them",
+                          text, loop_name, allocates(*c.call),
+                          trains ? "the optimizer or the graph" : "a graph"),
+              fmt::format("construct {} once before the loop and reuse it",
+                          constructor_name(module, *c.call)),
+              std::move(related));
 }
 
 void report_in_method(const ir::Module& module, const ir::Function& function, const Stmt& stmt,

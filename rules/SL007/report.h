@@ -11,10 +11,11 @@ namespace sealint::rules::sl007 {
 // SL007's metadata (defined with the rule in SL007_module_in_loop.cpp).
 const RuleInfo& info();
 
-// `stmt` builds `c` on every iteration of the step loop `loop`; when `call` is given, through
+// `stmt` builds `c` on every iteration of the step loop `loop` (one that trains, or a pass over
+// data that takes no step: `trains` says which the message names); when `call` is given, through
 // that call of `helper` (the function holding `stmt`) in the loop.
-void report_in_loop(const ir::Module& module, const ir::Stmt& loop, const ir::Stmt& stmt,
-                    const semantic::Construction& c, DiagnosticSink& sink,
+void report_in_loop(const ir::Module& module, const ir::Stmt& loop, bool trains,
+                    const ir::Stmt& stmt, const semantic::Construction& c, DiagnosticSink& sink,
                     const ir::Expr* call = nullptr, const ir::Function* helper = nullptr);
 
 // `stmt` builds `c` on every call of the per-step method `function`.
