@@ -5,6 +5,7 @@
 // classified by what constructs it (FileAnalysis::classify_value), directly or through the
 // caller's own assignments to the name, or by the kind its caller's parameter got in the previous
 // round (a model handed down main() -> train() -> step()).
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -60,6 +61,9 @@ struct SeenKind {
 // How many rounds a kind travels down the call graph (main -> fit -> train_epoch -> step).
 constexpr int kRounds = 4;
 
+// How many helpers deep a parameter handed on is followed to the function that uses it.
+constexpr int kHandedDepth = 3;
+
 }  // namespace
 
 void FileAnalysis::compute_caller_param_kinds() {
@@ -86,6 +90,10 @@ void FileAnalysis::compute_caller_param_kinds() {
     for (const Function& caller : module_.functions()) {
       const std::unordered_map<std::string_view, SeenKind> locals = bindings_of(caller);
       std::vector<ValueKind> caller_uses;  // what the caller does with its parameters, on demand
+      std::vector<std::string_view> local_names;  // and with its locals
+      std::vector<ValueKind> local_uses;
+      BackwardEvidence drawn;  // no backward evidence: only which calls draw items
+      drawn.draws = [this, &caller](const Expr& call) { return draws_next_item(caller, call); };
       // The argument's kind, and the class of the file it was built from when known.
       using Argument = std::pair<ValueKind, const ClassDef*>;
       auto argument_kind = [&](const Expr& arg) -> Argument {
@@ -104,13 +112,23 @@ void FileAnalysis::compute_caller_param_kinds() {
           const ValueKind handed = caller_param_kind(caller, p);
           // What the caller does with it (`net.eval()` before `predict(net, x)`).
           if (handed != ValueKind::Unknown) return {handed, caller_param_class(caller, p)};
-          if (caller_uses.empty()) caller_uses = param_kinds_from_use(caller);
+          if (caller_uses.empty()) caller_uses = param_kinds_from_use(caller, drawn);
           return {caller_uses[p], nullptr};
         }
         if (!locals.contains(arg.text)) {
           if (auto it = globals.find(arg.text);
               it != globals.end() && it->second.kind != ValueKind::Unknown)
             return {it->second.kind, it->second.cls};
+          return {ValueKind::Unknown, nullptr};
+        }
+        // A local built from what the file cannot classify (`net = networks.Net()`, a class of
+        // another file): what the caller does with it (`net.eval()`) says what it is.
+        if (local_uses.empty()) {
+          for (const auto& [name, _] : locals) local_names.push_back(name);
+          local_uses = name_kinds_from_use(caller, local_names, drawn);
+        }
+        for (size_t i = 0; i < local_names.size(); ++i) {
+          if (local_names[i] == arg.text) return {local_uses[i], nullptr};
         }
         return {ValueKind::Unknown, nullptr};
       };
@@ -196,7 +214,16 @@ void FileAnalysis::compute_caller_param_kinds() {
 }
 
 std::vector<ValueKind> FileAnalysis::callee_param_kinds(const Function& function) const {
+  return handed_kinds(function, 0);
+}
+
+std::vector<ValueKind> FileAnalysis::handed_kinds(const Function& function, int depth) const {
+  if (const auto it = handed_kinds_.find(&function); it != handed_kinds_.end()) return it->second;
+  // Being asked (a cycle of calls) or past the depth bound: nothing known, and nothing kept, so
+  // that the answer for a function does not depend on which caller asked first.
+  if (depth > kHandedDepth || !handing_.insert(&function).second) return {};
   std::vector<SeenKind> seen(function.params.size());
+  bool complete = true;
   auto param_index = [&](const Expr& arg) -> int {
     if (arg.kind != ExprKind::Name) return -1;
     for (size_t p = 0; p < function.params.size(); ++p) {
@@ -208,21 +235,35 @@ std::vector<ValueKind> FileAnalysis::callee_param_kinds(const Function& function
     for_each_expr(stmt, [&](const Expr& call) {
       if (call.kind != ExprKind::Call) return;
       const Function* target = resolve_by_name(function, call);
+      // `steps.run(m, ...)` on a local object: the one method of that name among the classes.
+      if (target == nullptr) target = unique_method_by_name(call);
       if (target == nullptr || target == &function) return;
       const size_t first_param = call.callee()->kind == ExprKind::Attr ? 1 : 0;
+      std::optional<std::vector<ValueKind>> further;  // what the callee's own callees make of it
       for (size_t i = 0; i < call.arg_count(); ++i) {
         if (call.arg(i)->kind == ExprKind::Starred) break;  // positions unknown from here
         const int own = param_index(*call.arg(i));
         const size_t theirs = i + first_param;
         if (own < 0 || theirs >= target->params.size()) continue;
-        const ValueKind used = param_kinds_by_use(*target)[theirs];
+        ValueKind used = param_kinds_by_use(*target)[theirs];
+        // A step moved into a helper that hands the value on (`step(c, o, u)` calling
+        // `fit(c, o, u)`): the function that uses it says what it is.
+        if (used == ValueKind::Unknown) {
+          if (!further) {
+            further = handed_kinds(*target, depth + 1);
+            complete = complete && handed_kinds_.contains(target);
+          }
+          if (theirs < further->size()) used = (*further)[theirs];
+        }
         seen[static_cast<size_t>(own)].add(is_role_kind(used) ? used : ValueKind::Unknown);
       }
     });
   });
+  handing_.erase(&function);
   std::vector<ValueKind> kinds;
   kinds.reserve(seen.size());
   for (const SeenKind& s : seen) kinds.push_back(s.kind);
+  if (complete) handed_kinds_[&function] = kinds;
   return kinds;
 }
 

@@ -151,7 +151,8 @@ Use use_in(const Follow& at, const Expr& expr, const Pick& picked) {
 // a run on the same or random input every time is a smoke test or a warm-up, not a pass over
 // data. `depth` bounds the chase through the body's bindings, and `seen` (the names chased
 // already) keeps it linear in the names of the body.
-bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int depth,
+bool takes_iteration(const ir::FileAnalysis& analysis, const ir::Function& function,
+                     const Expr& expr, const Stmt& loop, const Expr& run, int depth,
                      std::vector<std::string_view>& seen) {
   if (depth > 6) return false;
   bool takes = false;
@@ -161,8 +162,7 @@ bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int de
       takes = true;
       return;
     }
-    if (sub.kind == ExprKind::Call && sub.callee()->kind == ExprKind::Name &&
-        sub.callee()->text == "next") {
+    if (is_next_call(sub) || analysis.draws_next_item(function, sub)) {
       takes = true;
       return;
     }
@@ -185,7 +185,8 @@ bool takes_iteration(const Expr& expr, const Stmt& loop, const Expr& run, int de
           binds = binds || (t.kind == ExprKind::Name && t.text == sub.text);
         });
       }
-      if (binds && stmt.value != &expr && takes_iteration(*stmt.value, loop, run, depth + 1, seen))
+      if (binds && stmt.value != &expr &&
+          takes_iteration(analysis, function, *stmt.value, loop, run, depth + 1, seen))
         takes = true;
     });
   });
@@ -360,10 +361,10 @@ bool graph_is_discarded(const ir::FileAnalysis& analysis, const ir::Function& fu
   bool takes = false;
   std::vector<std::string_view> seen;
   for (size_t i = 0; i < call.arg_count() && !takes; ++i)
-    takes = takes_iteration(*call.arg(i), loop, call, 0, seen);
+    takes = takes_iteration(analysis, function, *call.arg(i), loop, call, 0, seen);
   for (const ir::Keyword& keyword : call.keywords) {
     if (!takes && keyword.value != nullptr)
-      takes = takes_iteration(*keyword.value, loop, call, 0, seen);
+      takes = takes_iteration(analysis, function, *keyword.value, loop, call, 0, seen);
   }
   if (!takes) return false;
   return values_only || keeps_no_graph(analysis, function, *stmt, call, false);

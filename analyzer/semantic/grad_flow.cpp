@@ -17,6 +17,7 @@
 #include "analyzer/knowledge/torchvision.h"
 #include "analyzer/knowledge/transformers.h"
 #include "analyzer/semantic/guards.h"
+#include "analyzer/semantic/iteration.h"
 #include "analyzer/semantic/kinds_from_use.h"
 #include "analyzer/semantic/torch_code.h"
 
@@ -270,9 +271,8 @@ class GradWalker {
     const knowledge::FrameworkHook* graph_param = hook;
     if (graph_param != nullptr && (graph_param->graph_param < 0 || no_grad_ > 0))
       graph_param = nullptr;
-    const std::vector<ValueKind> used_as =
-        param_kinds_from_use(fn_, BackwardEvidence{implicit_gradient_, out_.backward_graphs,
-                                                   out_.backward_places, returned, predicted});
+    // The same evidence as above: computed once per function, whichever asks first.
+    const std::vector<ValueKind>& used_as = a_.param_kinds_by_use(fn_);
     std::vector<ValueKind> handed_as;  // what the callees it is handed to make of it, on demand
     for (size_t i = 0; i < fn_.params.size() && i < 32; ++i) {
       Fact param;
@@ -1242,7 +1242,7 @@ class GradWalker {
     std::vector<std::string_view> names;
     std::vector<const Expr*> iterables;  // the loop's iterable, each `next()`'s iterator
   };
-  static LoopItems items_of(const Stmt& loop) {
+  LoopItems items_of(const Stmt& loop) const {
     LoopItems items;
     auto add_names = [&](const Expr& target) {
       for_each_subexpr(target, [&](const Expr& sub) {
@@ -1258,14 +1258,18 @@ class GradWalker {
       items.iterables.push_back(loop.value);
       for (const Expr* target : loop.targets) add_names(*target);
     }
-    // `batch = next(it)`: an item advanced by hand, in a `while` or a counted loop.
+    // `batch = next(it)`: an item advanced by hand, in a `while` or a counted loop; also through
+    // a function of the file that draws it (`x, y = draw(it)`, `batch = self.feed.pull()`).
     for_each_nested(loop.body, [&](const Stmt& stmt) {
       if (stmt.kind != StmtKind::Assign || stmt.value == nullptr) return;
       const Expr& value = *stmt.value;
-      const bool next_item = value.kind == ExprKind::Call &&
-                             value.callee()->kind == ExprKind::Name &&
-                             value.callee()->text == "next" && value.arg_count() >= 1;
-      if (next_item) items.iterables.push_back(value.arg(0));
+      bool next_item = semantic::is_next_call(value);
+      if (next_item) {
+        items.iterables.push_back(value.arg(0));
+      } else if (a_.draws_next_item(fn_, value)) {
+        next_item = true;
+        for (size_t i = 0; i < value.arg_count(); ++i) items.iterables.push_back(value.arg(i));
+      }
       if (!next_item && !made_from(stmt.value, items.names)) return;
       for (const Expr* target : stmt.targets) add_names(*target);
     });
@@ -1274,17 +1278,20 @@ class GradWalker {
 
   // `expr` is one of `items` or read from one: `x`, `batch[0]`, `sample.image`, `x.to(device)`.
   static bool made_from(const Expr* expr, const std::vector<std::string_view>& items) {
-    while (expr != nullptr) {
-      if (expr->kind == ExprKind::Call && expr->callee()->kind == ExprKind::Attr) {
-        expr = expr->callee()->base();
-      } else if (expr->kind == ExprKind::Attr || expr->kind == ExprKind::Subscript) {
-        expr = expr->base();
-      } else {
-        break;
-      }
-    }
+    expr = semantic::read_root(expr);
     return expr != nullptr && expr->kind == ExprKind::Name &&
            std::find(items.begin(), items.end(), expr->text) != items.end();
+  }
+
+  // `expr` is made from one of `items`, or computed from one by calls (`net(batch)` in
+  // `head(net(batch))`, `encode(x.cuda())`): the data of this iteration, a few calls deep.
+  static bool fed_from(const Expr* expr, const std::vector<std::string_view>& items, int depth) {
+    if (made_from(expr, items)) return true;
+    if (depth >= 3 || expr == nullptr || expr->kind != ExprKind::Call) return false;
+    for (size_t i = 0; i < expr->arg_count(); ++i) {
+      if (fed_from(expr->arg(i), items, depth + 1)) return true;
+    }
+    return false;
   }
 
   // A model run on the items of the loop around it makes the loop a pass over data, whatever
@@ -1302,7 +1309,7 @@ class GradWalker {
     }
     bool on_items = false;
     for (size_t i = 0; i < call.arg_count(); ++i)
-      on_items = on_items || made_from(call.arg(i), items.names);
+      on_items = on_items || fed_from(call.arg(i), items.names, 0);
     if (on_items) a_.item_run_loops_[loops_.back()] = true;
   }
 
@@ -2039,9 +2046,10 @@ const std::vector<ValueKind>& FileAnalysis::param_kinds_by_use(const Function& f
   const std::vector<const Expr*> returned = returned_parts(function, use.losses);
   const std::vector<const Expr*> predicted = returned_parts(function, use.predictions);
   const BackwardPlaces backward = backward_places_of(function, returned, predicted);
+  auto draws = [this, &function](const Expr& call) { return draws_next_item(function, call); };
   return use_kinds_[&function] = param_kinds_from_use(
              function, BackwardEvidence{backward.implicit_gradient, backward.graphs,
-                                        backward.with_sources, returned, predicted});
+                                        backward.with_sources, returned, predicted, draws});
 }
 
 const FunctionSummary& FileAnalysis::summary(const Function& function) const {

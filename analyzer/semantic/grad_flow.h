@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "analyzer/ir/binding_index.h"
@@ -118,6 +119,9 @@ class FileAnalysis {
   // resolve_callee, or for `agent.act(state)` on a receiver nothing is known of, the one method
   // of that name among the file's classes (none when two classes define it).
   const Function* resolve_callee_or_unique_method(const Function& caller, const Expr& call) const;
+  // `draw(it)`, `feed.pull()`: a call, in `caller`, of a function of the file that hands out the
+  // next item of an iterator (semantic::returns_next_item), from syntax alone.
+  bool draws_next_item(const Function& caller, const Expr& call) const;
   // resolve_callee, or an imported function (`compute_loss(...)`, `utils.step(...)`) or a method
   // of an imported class's instance that another file of the project defines.
   Callee resolve_callee_anywhere(const Function& caller, const Expr& call) const;
@@ -158,6 +162,7 @@ class FileAnalysis {
   // The kinds the file's functions that `function` hands its parameters to give them by their
   // use (`fit(net, ...)` where fit runs `net(x)` into a backward): Unknown where none tells, or
   // two disagree.
+  // Followed through the helpers it hands them on to, three deep.
   std::vector<ValueKind> callee_param_kinds(const Function& function) const;
 
   // The parts of what `function` returns that a caller in the file hands to a backward
@@ -190,6 +195,7 @@ class FileAnalysis {
   friend class GradWalker;
   void compute_no_grad_functions();
   void compute_caller_param_kinds();
+  std::vector<ValueKind> handed_kinds(const Function& function, int depth) const;
   // resolve_callee from syntax alone (a function's name, `self.m()`), before facts exist.
   const Function* resolve_by_name(const Function& caller, const Expr& call) const;
   // The method a call `obj.m()` reaches when only one class of the file defines `m`, from syntax
@@ -215,6 +221,10 @@ class FileAnalysis {
   mutable std::unordered_map<const ClassDef*, DrainedAttributes> drained_attributes_;
   mutable std::optional<std::unordered_map<const Function*, ReturnedUse>> returned_uses_;
   mutable std::unordered_map<const Function*, std::vector<ValueKind>> use_kinds_;
+  // callee_param_kinds: complete answers, and the functions being asked (a cycle of calls).
+  mutable std::unordered_map<const Function*, std::vector<ValueKind>> handed_kinds_;
+  mutable std::unordered_set<const Function*> handing_;
+  mutable std::unordered_map<const Function*, bool> returns_next_item_;
   mutable std::unordered_map<const Function*, std::unique_ptr<BindingIndex>> binding_indexes_;
   std::unordered_map<const Function*, bool> no_grad_functions_;
   std::unordered_map<std::string_view, const Function*> functions_by_name_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "analyzer/ir/bindings.h"
 #include "analyzer/ir/constant_folding.h"
@@ -155,9 +157,7 @@ const Expr* advanced_iterable(const ir::Function& function, const Stmt& loop) {
   const Expr* advanced = nullptr;
   ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
     ir::for_each_expr(stmt, [&](const Expr& call) {
-      if (advanced == nullptr && call.kind == ExprKind::Call &&
-          call.callee()->kind == ExprKind::Name && call.callee()->text == "next" &&
-          call.arg(0) != nullptr && call.arg(0)->kind == ExprKind::Name)
+      if (advanced == nullptr && is_next_call(call) && call.arg(0)->kind == ExprKind::Name)
         advanced = call.arg(0);
     });
   });
@@ -170,6 +170,59 @@ const Expr* advanced_iterable(const ir::Function& function, const Stmt& loop) {
       made->callee()->text != "iter" || made->arg_count() != 1)
     return nullptr;
   return made->arg(0);
+}
+
+const Expr* read_root(const Expr* expr, const std::function<bool(const Expr&)>& stop) {
+  while (expr != nullptr) {
+    if (stop && stop(*expr)) break;
+    if (expr->kind == ExprKind::Call && expr->callee()->kind == ExprKind::Attr) {
+      expr = expr->callee()->base();
+    } else if (expr->kind == ExprKind::Attr || expr->kind == ExprKind::Subscript) {
+      expr = expr->base();
+    } else {
+      break;
+    }
+  }
+  return expr;
+}
+
+bool is_next_call(const Expr& expr) {
+  return expr.kind == ExprKind::Call && expr.callee()->kind == ExprKind::Name &&
+         expr.callee()->text == "next" && expr.arg_count() >= 1;
+}
+
+bool returns_next_item(const ir::Function& function,
+                       const std::function<bool(const ir::Expr&)>& draws) {
+  // The names bound to a next item, and to what is read from one (flow-insensitive: a helper
+  // that draws an item is a few lines).
+  std::vector<std::string_view> items;
+  auto read_from_item = [&](const Expr* expr) {
+    auto drawn = [&](const Expr& e) {
+      return is_next_call(e) || (draws && e.kind == ExprKind::Call && draws(e));
+    };
+    const Expr* root = read_root(expr, drawn);
+    if (root == nullptr) return false;
+    if (root->kind == ExprKind::Name)
+      return std::find(items.begin(), items.end(), root->text) != items.end();
+    return drawn(*root);
+  };
+  bool returns = false;
+  ir::for_each_nested(function.body, [&](const Stmt& stmt) {
+    if (stmt.kind == ir::StmtKind::Assign && stmt.value != nullptr && read_from_item(stmt.value)) {
+      for (const Expr* target : stmt.targets) {
+        ir::for_each_subexpr(*target, [&](const Expr& sub) {
+          if (sub.kind == ExprKind::Name) items.push_back(sub.text);
+        });
+      }
+    }
+    if (stmt.kind != ir::StmtKind::Return || stmt.value == nullptr) return;
+    const Expr& value = *stmt.value;
+    returns = returns || read_from_item(&value) ||
+              (value.kind == ExprKind::Collection &&
+               std::any_of(value.items.begin(), value.items.end(),
+                           [&](const Expr* item) { return read_from_item(item); }));
+  });
+  return returns;
 }
 
 bool runs_at_most_once(const ir::Stmt& loop) {

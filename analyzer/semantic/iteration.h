@@ -3,6 +3,7 @@
 // first iteration), or every n-th iteration; and loops that run a fixed handful of times. Rules
 // that flag something "built on every iteration" ask these before reporting.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -38,6 +39,22 @@ namespace sealint::semantic {
 // by hand (`x = next(it)` in its body, `it = iter(xs)` bound once in the function) that
 // iterator's source, `xs`; nullptr when neither.
 [[nodiscard]] const ir::Expr* advanced_iterable(const ir::Function& function, const ir::Stmt& loop);
+
+// What `expr` reads from: its root through methods, attributes and subscripts (`batch` for
+// `batch[0].to(device)`, `next(it)` for `next(it).image`), or the first expression on the way
+// that `stop` accepts (`feed.pull()` in `feed.pull()[0]`); nullptr for none.
+[[nodiscard]] const ir::Expr* read_root(const ir::Expr* expr,
+                                        const std::function<bool(const ir::Expr&)>& stop = {});
+
+// `next(it)`: the next item of an iterator, as a `for` loop over it would bind.
+[[nodiscard]] bool is_next_call(const ir::Expr& expr);
+
+// The function hands out the next item of an iterator as `next()` does: it returns `next(...)`,
+// or what it reads from such an item (`x, y = next(self.it); return x.to(dev), y.to(dev)`), on
+// some path. A loop that calls it (`batch = draw(it)`, `x, y = feed.pull()`) advances by hand.
+// `draws` says which other calls hand out an item too (a helper that calls such a helper).
+[[nodiscard]] bool returns_next_item(const ir::Function& function,
+                                     const std::function<bool(const ir::Expr&)>& draws = {});
 
 // The loop's body ends every pass it starts: a `break`, `return` or `raise` among its own
 // statements (not under an `if`), as in `for batch in loader: print(model(batch).shape); break`,

@@ -6,6 +6,7 @@
 #include "analyzer/ir/walk.h"
 #include "analyzer/knowledge/torch_api.h"
 #include "analyzer/knowledge/torch_nn.h"
+#include "analyzer/semantic/iteration.h"
 
 namespace sealint::ir {
 namespace {
@@ -80,18 +81,12 @@ void names_in(const Expr& target, const Visit& visit) {
   for (const Expr* item : target.items) names_in(*item, visit);
 }
 
-// `next(it)`: the next item of an iterator, as a `for` loop over it would bind.
-bool is_next_call(const Expr& expr) {
-  return expr.kind == ExprKind::Call && expr.callee()->kind == ExprKind::Name &&
-         expr.callee()->text == "next" && expr.arg_count() >= 1;
-}
-
 // The names a function binds to the items of what it iterates (a `for` loop's targets, a
 // comprehension's, or `next(it)`'s), and those computed from them through subscripts, attributes
 // and methods (`x = batch[0].to(device)`): one batch, flow-insensitive.
 class Items {
  public:
-  explicit Items(const Function& function) {
+  Items(const Function& function, const DrawsItem& draws) {
     for_each_nested(function.body, [&](const Stmt& stmt) {
       if (stmt.kind == StmtKind::Loop && stmt.loop_kind == LoopKind::For && !stmt.targets.empty())
         names_in(*stmt.targets[0], [&](std::string_view name) { names_.push_back(name); });
@@ -108,7 +103,8 @@ class Items {
       const size_t before = names_.size();
       for_each_nested(function.body, [&](const Stmt& stmt) {
         if (stmt.kind != StmtKind::Assign || stmt.value == nullptr ||
-            !(contains(*stmt.value) || is_next_call(*stmt.value)))
+            !(contains(*stmt.value) || semantic::is_next_call(*stmt.value) ||
+              (draws && draws(*stmt.value))))
           return;
         for (const Expr* target : stmt.targets) {
           names_in(*target, [&](std::string_view name) {
@@ -179,8 +175,8 @@ std::string_view item_callee(
 // a generator primes its state on the items of a prompt and reads its predictions in the next
 // loop, where it is fed its own output.
 template <typename Param>
-void mark_predictions(const Function& function, const Param& param) {
-  const Items items(function);
+void mark_predictions(const Function& function, const Param& param, const DrawsItem& draws) {
+  const Items items(function, draws);
   // (local, parameter) for each local bound to what the parameter's call, or a method of it,
   // returned: `o, s = d(x, s)`, `s = d.init_state()`.
   std::vector<std::pair<std::string_view, std::string_view>> returned_by;
@@ -226,10 +222,19 @@ void mark_predictions(const Function& function, const Param& param) {
 
 std::vector<ValueKind> param_kinds_from_use(const Function& function,
                                             const BackwardEvidence& backward) {
-  std::vector<Uses> uses(function.params.size());
+  std::vector<std::string_view> names;
+  names.reserve(function.params.size());
+  for (const Param& p : function.params) names.push_back(p.name);
+  return name_kinds_from_use(function, names, backward);
+}
+
+std::vector<ValueKind> name_kinds_from_use(const Function& function,
+                                           const std::vector<std::string_view>& names,
+                                           const BackwardEvidence& backward) {
+  std::vector<Uses> uses(names.size());
   auto param = [&](std::string_view name) -> Uses* {
-    for (size_t i = 0; i < function.params.size(); ++i) {
-      if (function.params[i].name == name) return &uses[i];
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == name) return &uses[i];
     }
     return nullptr;
   };
@@ -274,7 +279,7 @@ std::vector<ValueKind> param_kinds_from_use(const Function& function,
       }
     });
   };
-  mark_predictions(function, param);
+  mark_predictions(function, param, backward.draws);
   // `return crit(net(x), y), out` where the caller hands the first part to a backward.
   for (const Expr* returned : backward.returned) record(*returned, /*loss=*/true);
   for (const Expr* returned : backward.predicted) record(*returned, /*loss=*/false);

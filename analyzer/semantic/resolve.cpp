@@ -5,6 +5,7 @@
 
 #include "analyzer/knowledge/frameworks.h"
 #include "analyzer/semantic/grad_flow.h"
+#include "analyzer/semantic/iteration.h"
 
 namespace sealint::ir {
 
@@ -208,6 +209,20 @@ const Function* FileAnalysis::resolve_callee(const Function& caller, const Expr&
     return resolve_method(receiver, callee->text);
   }
   return nullptr;
+}
+
+bool FileAnalysis::draws_next_item(const Function& caller, const Expr& call) const {
+  if (call.kind != ExprKind::Call) return false;
+  const Function* drawn = resolve_by_name(caller, call);
+  if (drawn == nullptr) drawn = unique_method_by_name(call);
+  if (drawn == nullptr || drawn == &caller) return false;
+  // Marked false while it is read: a cycle of helpers draws nothing.
+  if (const auto it = returns_next_item_.find(drawn); it != returns_next_item_.end())
+    return it->second;
+  returns_next_item_[drawn] = false;
+  const bool draws = semantic::returns_next_item(
+      *drawn, [this, drawn](const Expr& inner) { return draws_next_item(*drawn, inner); });
+  return returns_next_item_[drawn] = draws;
 }
 
 const Function* FileAnalysis::unique_method_by_name(const Expr& call) const {

@@ -141,6 +141,16 @@ bool StepLoops::uses_outer_model(const ir::Function& function, const Stmt& loop)
       for (const ir::Keyword& keyword : call.keywords) stepped.insert(keyword.value);
     });
   });
+  // A callable the caller hands in and the loop calls (`head(q(batch))`): a model or a function
+  // that outlives the iteration, whatever the file knows of it.
+  std::unordered_set<const Expr*> called;
+  ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
+    ir::for_each_expr(stmt, [&](const Expr& call) {
+      if (call.kind == ExprKind::Call && call.callee()->kind == ExprKind::Name &&
+          function.has_param(call.callee()->text) && call.arg_count() > 0)
+        called.insert(call.callee());
+    });
+  });
   bool uses = false;
   ir::for_each_nested(loop.body, [&](const Stmt& stmt) {
     ir::for_each_expr(stmt, [&](const Expr& expr) {
@@ -148,7 +158,7 @@ bool StepLoops::uses_outer_model(const ir::Function& function, const Stmt& loop)
       const ir::ValueKind kind = analysis_.fact(expr).kind;
       const bool model = kind == ir::ValueKind::Module || kind == ir::ValueKind::Optimizer ||
                          kind == ir::ValueKind::LossFn || stepped.contains(&expr) ||
-                         knowledge::is_model_like_name(expr.text) ||
+                         called.contains(&expr) || knowledge::is_model_like_name(expr.text) ||
                          knowledge::is_optimizer_like_name(expr.text);
       if (!model) return;
       const std::string key = ir::place_key(&expr);
