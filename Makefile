@@ -21,7 +21,7 @@ APT_PACKAGES := $(BUILD_APT_PACKAGES) ccache lld git clang-format time \
 .PHONY: deps deps-build build demo check test sanitize fuzz bench format install package wheel clean
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
-# How long `make fuzz` runs each fuzz target (ctest's smoke run is 30 s).
+# How long `make fuzz` runs each fuzz target (ctest's smoke run is 10 s after the seeds).
 FUZZ_SECONDS ?= 600
 .DEFAULT_GOAL := build
 

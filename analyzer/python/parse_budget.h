@@ -3,6 +3,8 @@
 // bytes: a valid 20 MB one-line tuple needs 4.3 GB and 23 s to parse, and when memory runs out its
 // default allocator aborts the whole run. A parse past either budget stops and its file becomes an
 // input error; the other files are still analysed.
+#include "analyzer/core/sanitizer.h"
+
 #include <cstddef>
 #include <cstdint>
 
@@ -10,11 +12,7 @@ namespace sealint::python {
 
 // An AddressSanitizer build runs the parser about three times slower: its budget is the code's,
 // not the instrumentation's (a 20 MB file took over 50 s of CPU there with another test beside it).
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr uint64_t kInstrumentationSlowdown = 3;
-#else
-inline constexpr uint64_t kInstrumentationSlowdown = 1;
-#endif
+inline constexpr uint64_t kInstrumentationSlowdown = kAddressSanitizer ? 3 : 1;
 
 struct ParseBudget {
   // Ordinary code needs about 50 bytes of parser memory per byte of source. The IR made from the

@@ -54,6 +54,13 @@ TEST_F(ParseBudgetTest, AParsePastItsTimeBudgetIsAnInputError) {
                         0.001 * static_cast<double>(kInstrumentationSlowdown)));
 }
 
+// The budget is the code's, not the instrumentation's (SanitizerTest ties kAddressSanitizer to
+// the build).
+TEST_F(ParseBudgetTest, AnAddressSanitizerBuildHasThreeTimesTheTime) {
+  const ParseBudget budget;
+  EXPECT_EQ(budget.time_micros(0), kAddressSanitizer ? 3 * budget.base_micros : budget.base_micros);
+}
+
 TEST_F(ParseBudgetTest, TheSameFrontendParsesTheNextFileInFullAfterAStoppedParse) {
   ParseBudget budget;
   budget.memory_bytes = size_t{4} << 20;
