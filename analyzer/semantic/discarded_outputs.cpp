@@ -376,15 +376,35 @@ bool helper_keeps_no_graph(const ir::FileAnalysis& analysis, const ir::Function&
   return stmt != nullptr && keeps_no_graph(analysis, helper, *stmt, call, returns_it);
 }
 
+namespace {
+
+// `stmt` of `body_of` binds the run's result or hands it to a call, and keeps no graph of it.
+bool result_kept_as_values(const ir::FileAnalysis& analysis, const ir::Function& body_of,
+                           const Stmt& stmt, const Expr& call) {
+  const bool bound = stmt.kind == StmtKind::Assign && stmt.value == &call;
+  const bool handed = stmt.kind == StmtKind::ExprStmt && stmt.value != &call;
+  return (bound || handed) && keeps_no_graph(analysis, body_of, stmt, call, false);
+}
+
+bool trains_over_data(const ir::FileAnalysis& analysis, const ir::Function& function,
+                      const Stmt& loop) {
+  return analysis.loop_trains(loop) && !iterates_fixed_handful(analysis.module(), function, loop);
+}
+
+}  // namespace
+
 bool graph_unused_in_training(const ir::FileAnalysis& analysis, const ir::Function& function,
                               const Stmt& loop, const Expr& call) {
-  if (!analysis.loop_trains(loop) || iterates_fixed_handful(analysis.module(), function, loop))
-    return false;
+  if (!trains_over_data(analysis, function, loop)) return false;
   const Stmt* stmt = statement_of(loop.body, call);
-  if (stmt == nullptr) return false;
-  const bool bound = stmt->kind == StmtKind::Assign && stmt->value == &call;
-  const bool handed = stmt->kind == StmtKind::ExprStmt && stmt->value != &call;
-  return (bound || handed) && keeps_no_graph(analysis, function, *stmt, call, false);
+  return stmt != nullptr && result_kept_as_values(analysis, function, *stmt, call);
+}
+
+bool graph_unused_in_step(const ir::FileAnalysis& analysis, const ir::Function& function,
+                          const Stmt& loop, const ir::Function& step, const Stmt& stmt,
+                          const Expr& call) {
+  return trains_over_data(analysis, function, loop) &&
+         result_kept_as_values(analysis, step, stmt, call);
 }
 
 }  // namespace sealint::semantic

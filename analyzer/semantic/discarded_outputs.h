@@ -34,5 +34,11 @@ namespace sealint::semantic {
 [[nodiscard]] bool graph_unused_in_training(const ir::FileAnalysis& analysis,
                                             const ir::Function& function, const ir::Stmt& loop,
                                             const ir::Expr& call);
+// The same for a statement `stmt` of `step`, a training step the loop calls once per iteration
+// (`fit_step(net, batch)` whose body also runs `net(probe)` for a printout).
+[[nodiscard]] bool graph_unused_in_step(const ir::FileAnalysis& analysis,
+                                        const ir::Function& function, const ir::Stmt& loop,
+                                        const ir::Function& step, const ir::Stmt& stmt,
+                                        const ir::Expr& call);
 
 }  // namespace sealint::semantic

@@ -59,9 +59,12 @@ void check_statement(const ir::Module& module, const ir::FileAnalysis& analysis,
     related.push_back(Related{step_call->range, fmt::format("`{}()` is called here",
                                                             ir::dotted_name(step_call->callee()))});
   if (semantic::is_model_call(analysis, call)) {
-    if (&step != &function || analysis.fact(call).grad != ir::Grad::Yes ||
-        !semantic::graph_unused_in_training(analysis, function, loop, call))
-      return;
+    // In a training step the loop calls, the step's own statement says what becomes of it.
+    const bool unused =
+        &step == &function
+            ? semantic::graph_unused_in_training(analysis, function, loop, call)
+            : semantic::graph_unused_in_step(analysis, function, loop, step, stmt, call);
+    if (analysis.fact(call).grad != ir::Grad::Yes || !unused) return;
     if (!reported.insert(&call).second) return;
     related.push_back(region.repetition("the loop that trains"));
     sink.report(info(), call.range,
