@@ -221,6 +221,7 @@ Json error_json(const InputError& e) {
               {"warning", e.warning},
               {"once_a_run", e.once_a_run}};
   if (e.at) out["at"] = position_json(*e.at);
+  if (!e.missing_headers.empty()) out["missing_headers"] = e.missing_headers;
   return out;
 }
 
@@ -228,6 +229,7 @@ InputError error_from(const Json& value) {
   InputError e{text(at(value, "path")), std::nullopt, text(at(value, "message")),
                boolean(at(value, "warning")), boolean(at(value, "once_a_run"))};
   if (value.contains("at")) e.at = position_from(value["at"]);
+  if (value.contains("missing_headers")) e.missing_headers = texts(value["missing_headers"]);
   return e;
 }
 

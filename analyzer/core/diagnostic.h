@@ -94,6 +94,9 @@ struct InputError {
   // A note that stands for every file it applies to ("parsed without a precompiled header"):
   // each file says it, the driver keeps the first in sorted order, so any --jobs prints the same.
   bool once_a_run = false;
+  // C++: the includes that stayed missing (`opencv2/opencv.hpp`), for the one line the text
+  // output prints for every file that lacked headers, in place of a warning per file.
+  std::vector<std::string> missing_headers{};
   bool operator==(const InputError&) const = default;
 };
 

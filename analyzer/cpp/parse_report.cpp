@@ -85,6 +85,8 @@ std::vector<InputError> recovery_warnings(const ParseProblems& problems, const i
       names += fmt::format("{}'{}'", i == 1 ? ", nor " : ", ", problems.skipped[i].name);
     const bool several = problems.skipped.size() > 1;
     InputError warning{shown_path, first.at, {}, true};
+    for (const SkippedInclude& skipped : problems.skipped)
+      warning.missing_headers.push_back(skipped.name);
     warning.message = fmt::format(
         "C++: {}{} (analysed without {}: {}; pass -p BUILD_DIR to use the project's "
         "compile_commands.json)",

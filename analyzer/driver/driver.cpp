@@ -14,6 +14,7 @@
 #include "analyzer/core/fixes.h"
 #include "analyzer/cpp/project_headers.h"
 #include "analyzer/driver/cpp_dependencies.h"
+#include "analyzer/driver/import_order.h"
 #include "analyzer/driver/suppression_pass.h"
 #include "analyzer/driver/worker_threads.h"
 #include "analyzer/ir/walk.h"
@@ -60,7 +61,8 @@ class Worker {
          const project::ProjectIndex* index)
       : registry_(registry), frontend_(std::move(frontend)), index_(index) {}
 
-  FileResult analyse(const FileInput& input, const DriverOptions& options) {
+  // `imported`: another input of the run imports this file (import_order.h).
+  FileResult analyse(const FileInput& input, const DriverOptions& options, bool imported) {
     FileResult result;
     const std::string shown = display_path(input.path);
     auto fail = [&](std::string message) {
@@ -89,13 +91,33 @@ class Worker {
     if (notebook::is_notebook_path(input.path)) {
       analyse_notebook(input, options, *bytes, record, result);
     } else {
-      cacheable = analyse_code(input, options, std::move(*bytes), record, result);
+      cacheable = analyse_code(input, options, std::move(*bytes), record, result, imported);
     }
     if (key && cacheable) {
       options.cache->store(*key, {result.diagnostics, result.errors, std::move(dependencies),
                                   result.left_out_tests});
     }
     return result;
+  }
+
+  // The file's result from the result cache, when the cache holds one (nothing else is done: a
+  // file that misses is read again by analyse).
+  static bool from_cache(const FileInput& input, const DriverOptions& options, FileResult& result) {
+    if (options.cache == nullptr || input.content) return false;
+    FileResult found;
+    found.path = display_path(input.path);
+    Result<std::string> bytes = read_file_bounded(input.path, found.path, kMaxFileBytes);
+    if (!bytes) return false;
+    found.digest = content_digest(*bytes);
+    const std::optional<cache::EntryKey> key = cache_key(input, options, *bytes, found);
+    if (!key) return false;
+    std::optional<cache::FileOutcome> hit = options.cache->lookup(*key);
+    if (!hit) return false;
+    found.diagnostics = std::move(hit->diagnostics);
+    found.errors = std::move(hit->errors);
+    found.left_out_tests = std::move(hit->left_out_tests);
+    result = std::move(found);
+    return true;
   }
 
  private:
@@ -144,7 +166,8 @@ class Worker {
   // (for the result cache). False when the result must not be cached (a file read that cannot
   // be keyed).
   bool analyse_code(const FileInput& input, const DriverOptions& options, std::string bytes,
-                    project::ProjectDependencies* record, FileResult& result) {
+                    project::ProjectDependencies* record, FileResult& result,
+                    bool imported = false) {
     const std::string& shown = result.path;
     auto fail = [&](std::string message) {
       result.errors.push_back({shown, std::nullopt, std::move(message)});
@@ -211,7 +234,7 @@ class Worker {
     if (!result.errors.empty()) unused.rule = nullptr;
     // A notebook is no module another file imports.
     if (scope && !notebook::is_notebook_path(input.path))
-      offer_to_index(input, analysis, scope->importer(), *result.digest);
+      offer_to_index(input, analysis, scope->importer(), *result.digest, imported);
     if (scope && options.list_imports)
       result.imported = project::imported_files(module, scope->importer());
     // Before findings are dropped (in test code, below `min-severity`): a comment that silences
@@ -228,13 +251,21 @@ class Worker {
   }
   // A file this run analyses may be imported by another: when its analysis took no answer from
   // another file (it is then the file's own), its summary for the index is made from it, so that
-  // the file is not parsed twice. (A second analysis of the file alone, for the others, measured
-  // no faster than the index's own load.) Not for stdin's bytes (an importer reads the file on
-  // disk) nor past the index's size bound.
+  // the file is not parsed twice. When it did, and another input imports it (`imported`), the
+  // file is analysed a second time on its own, from the same IR, unless the index has it: the
+  // run's order (import_order.h) puts it before its importers, so that its parse serves both.
+  // (Doing so for every file measured no faster than the index's own load: most are imported by
+  // none.) Not for stdin's bytes (an importer reads the file on disk) nor past the index's size
+  // bound.
   void offer_to_index(const FileInput& input, const ir::FileAnalysis& analysis,
-                      const std::filesystem::path& file, uint64_t digest) const {
+                      const std::filesystem::path& file, uint64_t digest, bool imported) const {
     if (input.content || analysis.module().file().code().size() > project::kMaxIndexedBytes) return;
-    index_->offer(file, analysis, digest);  // ignored when the analysis used the project
+    if (!analysis.used_project()) {
+      index_->offer(file, analysis, digest);
+    } else if (imported && !index_->has(file)) {
+      const ir::FileAnalysis alone(analysis.module());
+      index_->offer(file, alone, digest);
+    }
   }
 
   // The findings in test code of rules that do not report in tests, each counted under its test
@@ -335,12 +366,41 @@ RunResult Driver::run(const std::vector<FileInput>& inputs,
   RunResult out;
   std::optional<project::ProjectIndex> index;
   if (options.project_scope) index.emplace(grammar_);
+  // With project scope, the files are analysed in import order (import_order.h); the files
+  // whose results the cache holds take those first and no part in the order, so that a warm run
+  // reads no import statement.
+  std::optional<ImportOrder> order;
+  std::vector<char> done(inputs.size(), 0);  // char, not bool: workers write side by side
+  if (index && !options.parse_only && inputs.size() > 1) {
+    if (options.cache != nullptr) {
+      run_on_worker_threads(jobs, kWorkerStackBytes, [&] {
+        for (size_t i = next++; i < inputs.size(); i = next++)
+          done[i] = Worker::from_cache(inputs[i], options, results[i]) ? 1 : 0;
+      });
+      next = 0;
+    }
+    std::vector<FileInput> left;
+    std::vector<size_t> index_of;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (done[i] != 0) continue;
+      left.push_back(inputs[i]);
+      index_of.push_back(i);
+    }
+    order = import_order(left);
+    for (size_t& k : order->order) k = index_of[k];
+    std::vector<bool> imported(inputs.size(), false);
+    for (size_t k = 0; k < left.size(); ++k) imported[index_of[k]] = order->imported[k];
+    order->imported = std::move(imported);
+  }
   auto work = [&]() {
     auto frontend = python::PythonFrontend::create(grammar_);
     if (!frontend) return;
     Worker worker(registry_, std::move(*frontend), index ? &*index : nullptr);
-    for (size_t i = next++; i < inputs.size(); i = next++)
-      results[i] = worker.analyse(inputs[i], options);
+    const size_t count = order ? order->order.size() : inputs.size();
+    for (size_t k = next++; k < count; k = next++) {
+      const size_t i = order ? order->order[k] : k;
+      results[i] = worker.analyse(inputs[i], options, order && order->imported[i]);
+    }
   };
   // Even one job runs on a worker thread: its stack is the large one (worker_threads.h).
   run_on_worker_threads(jobs, kWorkerStackBytes, work);

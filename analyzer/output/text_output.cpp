@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include <fmt/format.h>
@@ -257,10 +258,50 @@ std::string left_out_tests_line(const std::vector<LeftOutTest>& left_out) {
       plural(left_out.size(), "test function", "test functions"));
 }
 
+namespace {
+
+// Past this many, the headers of the missing-headers line end with "and N more headers".
+constexpr size_t kMaxHeadersNamed = 5;
+
+// The one line for every C++ file that lacked headers: how many files, and the headers that
+// were missing in the most files first.
+std::string missing_headers_line(const std::vector<const InputError*>& lacking) {
+  std::map<std::string, size_t> files_by_header;
+  for (const InputError* e : lacking) {
+    std::set<std::string_view> once(e->missing_headers.begin(), e->missing_headers.end());
+    for (std::string_view header : once) ++files_by_header[std::string(header)];
+  }
+  std::vector<std::pair<std::string, size_t>> headers(files_by_header.begin(),
+                                                      files_by_header.end());
+  std::stable_sort(headers.begin(), headers.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<std::string> shown;
+  for (size_t i = 0; i < headers.size() && i < kMaxHeadersNamed; ++i)
+    shown.push_back(
+        fmt::format("'{}' ({})", headers[i].first, plural(headers[i].second, "file", "files")));
+  const size_t rest = headers.size() - shown.size();
+  const std::string more =
+      rest == 0 ? "" : fmt::format(" and {} more {}", rest, rest == 1 ? "header" : "headers");
+  return fmt::format(
+      "C++: {} analysed without headers that were not found, so findings there may be missed: "
+      "{}{} (pass -p BUILD_DIR to use the project's compile_commands.json)",
+      plural(lacking.size(), "file was", "files were"), fmt::join(shown, ", "), more);
+}
+
+}  // namespace
+
 void write_input_errors(std::ostream& out, const std::vector<InputError>& errors,
                         const TextOptions& options) {
   const Palette p = palette(options.color);
+  // C++ files that lacked headers: one line for them all when there are several (a repository
+  // that includes OpenCV or boost said so once per file, hundreds of lines).
+  std::vector<const InputError*> lacking;
   for (const InputError& e : errors) {
+    if (e.warning && !e.missing_headers.empty()) lacking.push_back(&e);
+  }
+  const bool summarise = lacking.size() > 1;
+  for (const InputError& e : errors) {
+    if (summarise && e.warning && !e.missing_headers.empty()) continue;
     const std::string_view color = e.warning ? p.yellow : p.red;
     const std::string_view word = e.warning ? "warning" : "error";
     // One shape for every problem, the findings' own: `path:line:col: warning: ...`, or
@@ -275,6 +316,10 @@ void write_input_errors(std::ostream& out, const std::vector<InputError>& errors
       out << fmt::format("{}{}:{} {}{}{}: {}\n", p.bold, path, p.reset, color, word, p.reset,
                          printable(e.message));
     }
+  }
+  if (summarise) {
+    out << fmt::format("{}sealint:{} {}warning{}: {}\n", p.bold, p.reset, p.yellow, p.reset,
+                       printable(missing_headers_line(lacking)));
   }
 }
 

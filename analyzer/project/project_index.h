@@ -54,6 +54,8 @@ class ProjectIndex {
   // is summarised already; the summary is the one a load would make.
   void offer(const std::filesystem::path& file, const ir::FileAnalysis& analysis,
              IndexedDigest digest) const;
+  // The file's summary is made, or being made (an offer then need not wait for it).
+  [[nodiscard]] bool has(const std::filesystem::path& file) const;
   // How many files were summarised (for tests and --statistics).
   [[nodiscard]] size_t files_indexed() const;
 
@@ -78,8 +80,6 @@ class ProjectIndex {
   Symbol find_uncached(const std::filesystem::path& importer, std::string_view dotted,
                        int hops) const;
   const Entry& summary_of(const std::filesystem::path& file) const;
-  // The file's summary is made, or being made (an offer then need not wait for it).
-  [[nodiscard]] bool has(const std::filesystem::path& file) const;
   Entry& entry_of(const std::filesystem::path& file) const;
   const std::vector<std::filesystem::path>& roots_of(const std::filesystem::path& importer) const;
   void load(const std::filesystem::path& file, Entry& entry) const;

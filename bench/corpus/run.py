@@ -10,6 +10,7 @@ finding and the judgements that match no finding. $OUT, when set, receives the r
 import collections
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -24,6 +25,81 @@ def one_line(s):
     return " ".join(str(s).split())
 
 
+# What sealint reads as C++ (analyzer/cpp/frontend.cpp's is_cpp_source) and as Python.
+CPP_GLOBS = ("*.cpp", "*.cc", "*.cxx", "*.cu")
+PYTHON_GLOBS = ("*.py", "*.pyi", "*.ipynb")
+
+
+def run_sealint(binary, config, jobs, subdir, export, repo, lang, other_globs, timings,
+                input_errors):
+    """One language's run over one export: its findings (JSON), and its wall and CPU seconds
+    in timings[repo] (CPU: the children's user + system time, from the kernel's accounting)."""
+    cmd = [binary, "--format", "json", "--color", "never", "--no-cache", "--config", config]
+    if jobs:
+        cmd += ["--jobs", jobs]
+    for glob in list(other_globs) + os.environ.get("EXCLUDE", "").split():
+        cmd += ["--exclude", glob]
+    cmd.append(subdir)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    timings[repo][lang] = (wall, cpu)
+    if p.returncode not in (0, 1, 2):
+        print(f"run.py: sealint exited {p.returncode} on {repo} ({lang}):\n{p.stderr}",
+              file=sys.stderr)
+        return []
+    if p.returncode == 2:  # input errors (syntax errors, non-UTF-8): findings still valid
+        input_errors[repo] += sum(1 for l in p.stderr.splitlines() if "error" in l)
+    try:
+        return json.loads(p.stdout or "[]")
+    except json.JSONDecodeError:
+        print(f"run.py: unreadable JSON from sealint on {repo} ({lang}):\n{p.stderr}",
+              file=sys.stderr)
+        return []
+
+
+def print_timings(timings):
+    """Seconds per repository and language (wall, and CPU in brackets), slowest first; TIMES=path
+    also writes them as TSV."""
+    def cell(t, lang):
+        return f"{t[lang][0]:7.1f} ({t[lang][1]:6.1f})" if lang in t else f"{'-':>16}"
+
+    def total(lang):
+        return (sum(t[lang][0] for t in timings.values() if lang in t),
+                sum(t[lang][1] for t in timings.values() if lang in t),
+                sum(t["py_files" if lang == "python" else "cpp_files"] for t in timings.values()
+                    if lang in t))
+
+    print("seconds per repository, wall (CPU), Python (with notebooks) and C++, slowest first:")
+    print(f"  {'Python files':>12} {'Python s':>16} {'C++ files':>9} {'C++ s':>16}  repo")
+    order = sorted(timings.items(), key=lambda kv: -sum(kv[1][l][0] for l in ("python", "cpp")
+                                                        if l in kv[1]))
+    for repo, t in order:
+        print(f"  {t['py_files']:>12} {cell(t, 'python')} {t['cpp_files']:>9} {cell(t, 'cpp')}"
+              f"  {repo}")
+    for lang, name in (("python", "Python"), ("cpp", "C++")):
+        wall, cpu, files = total(lang)
+        if files == 0:
+            print(f"  {name}: not run")
+            continue
+        print(f"  {name}: {wall:.1f} s wall, {cpu:.1f} s CPU over {files} files, "
+              f"{cpu / files:.3f} CPU s per file")
+    path = os.environ.get("TIMES")
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("repo\tpython_files\tpython_wall_s\tpython_cpu_s\tcpp_files\tcpp_wall_s"
+                    "\tcpp_cpu_s\n")
+            for repo, t in sorted(timings.items()):
+                py = t.get("python", ("", ""))
+                cpp = t.get("cpp", ("", ""))
+                f.write("\t".join(str(x) for x in (
+                    repo, t["py_files"], *(f"{v:.2f}" if v != "" else "" for v in py),
+                    t["cpp_files"], *(f"{v:.2f}" if v != "" else "" for v in cpp))) + "\n")
+
+
 def main():
     binary = sys.argv[1]
     manifest = read_tsv(os.path.join(HERE, "manifest.tsv"))
@@ -32,7 +108,8 @@ def main():
     missing = []
     input_errors = collections.Counter()
     n_py = n_cpp = n_nb = 0
-    seconds = {}
+    timings = {}
+    excluded = set(os.environ.get("EXCLUDE", "").split())
     with tempfile.TemporaryDirectory() as tmp:
         config = os.path.join(tmp, ".sealint.toml")
         # Empty: the rules that are on by default, default options, severity "note". EXTEND=SL004
@@ -47,45 +124,37 @@ def main():
             if not os.path.isdir(os.path.join(export, subdir)):
                 missing.append(repo)
                 continue
+            repo_py = repo_cpp = repo_nb = 0
             for _, _, files in os.walk(os.path.join(export, subdir)):
-                n_py += sum(1 for f in files if f.endswith((".py", ".pyi")))
-                n_cpp += sum(1 for f in files if f.endswith((".cpp", ".cc", ".cxx", ".cu")))
-                n_nb += sum(1 for f in files if f.endswith(".ipynb"))
-            cmd = [binary, "--format", "json", "--color", "never", "--no-cache", "--config",
-                   config]
-            if jobs:
-                cmd += ["--jobs", jobs]
-            for glob in os.environ.get("EXCLUDE", "").split():
-                cmd += ["--exclude", glob]
-            cmd.append(subdir)
-            start = time.monotonic()
-            p = subprocess.run(cmd, cwd=export, capture_output=True, text=True)
-            seconds[repo] = time.monotonic() - start
-            if p.returncode not in (0, 1, 2):
-                print(f"run.py: sealint exited {p.returncode} on {repo}:\n{p.stderr}",
-                      file=sys.stderr)
-                continue
-            if p.returncode == 2:  # input errors (syntax errors, non-UTF-8): findings still valid
-                input_errors[repo] += sum(1 for l in p.stderr.splitlines() if "error" in l)
-            try:
-                findings = json.loads(p.stdout or "[]")
-            except json.JSONDecodeError:
-                print(f"run.py: unreadable JSON from sealint on {repo}:\n{p.stderr}",
-                      file=sys.stderr)
-                continue
-            for f in findings:
-                if f["rule"] is None:  # an input problem (docs/output-json.md), also on stderr
-                    continue
-                path = f["path"]
-                if path.startswith("./"):
-                    path = path[2:]
-                # A notebook's line counts within its cell (docs/notebooks.md): the cell is part of
-                # where the finding is, so it goes with the path.
-                cell = f["range"]["start"].get("cell")
-                if cell:
-                    path = f"{path}:cell {cell}"
-                rows.append((repo, path, int(f["range"]["start"]["line"]), f["rule"],
-                             f["severity"], one_line(f["message"])))
+                repo_py += sum(1 for f in files if f.endswith((".py", ".pyi")))
+                repo_cpp += sum(1 for f in files if f.endswith((".cpp", ".cc", ".cxx", ".cu")))
+                repo_nb += sum(1 for f in files if f.endswith(".ipynb"))
+            n_py += repo_py
+            n_cpp += repo_cpp
+            n_nb += repo_nb
+            timings[repo] = {"py_files": repo_py + repo_nb, "cpp_files": repo_cpp}
+            # Python and C++ run apart, so that each language's seconds per repository are
+            # known; their findings join as one run's would (project scope reads Python only).
+            for lang, own_globs, other_globs, count in (
+                    ("python", PYTHON_GLOBS, CPP_GLOBS, repo_py + repo_nb),
+                    ("cpp", CPP_GLOBS, PYTHON_GLOBS, repo_cpp)):
+                if count == 0 or set(own_globs) <= excluded:
+                    continue  # no files of the language, or EXCLUDE leaves them all out
+                findings = run_sealint(binary, config, jobs, subdir, export, repo, lang,
+                                       other_globs, timings, input_errors)
+                for f in findings:
+                    if f["rule"] is None:  # an input problem (docs/output-json.md), also on stderr
+                        continue
+                    path = f["path"]
+                    if path.startswith("./"):
+                        path = path[2:]
+                    # A notebook's line counts within its cell (docs/notebooks.md): the cell
+                    # is part of where the finding is, so it goes with the path.
+                    cell = f["range"]["start"].get("cell")
+                    if cell:
+                        path = f"{path}:cell {cell}"
+                    rows.append((repo, path, int(f["range"]["start"]["line"]), f["rule"],
+                                 f["severity"], one_line(f["message"])))
     rows.sort()
 
     out = os.environ.get("OUT")
@@ -154,9 +223,7 @@ def main():
           f"{ew['unjudged']:>9} {prec(ew['TRUE'], ew['FALSE']):>10}")
 
     print()
-    print(f"seconds per repository: total {sum(seconds.values()):.1f}, slowest:")
-    for repo, sec in sorted(seconds.items(), key=lambda kv: -kv[1])[:8]:
-        print(f"  {sec:7.1f}  {repo}")
+    print_timings(timings)
 
     print()
     print(f"unjudged findings: {len(unjudged)}")
