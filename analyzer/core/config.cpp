@@ -349,6 +349,16 @@ Result<const Config*> ConfigFinder::find(const fs::path& start) {
       }
       break;
     }
+    if (stops_.contains(current)) break;
+    if (std::optional<std::string> why = trust_.distrust(current)) {
+      stops_.insert(current);
+      for (const char* name : {".sealint.toml", "pyproject.toml"}) {
+        if (fs::exists(current / name, error))
+          passed_over_.push_back(
+              fmt::format("'{}' is not read: {}", (current / name).string(), *why));
+      }
+      break;
+    }
     std::optional<Config> here;
     for (const char* name : {".sealint.toml", "pyproject.toml"}) {
       const fs::path candidate = current / name;

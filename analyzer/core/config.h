@@ -5,11 +5,13 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
+#include "analyzer/core/folder_trust.h"
 #include "analyzer/core/result.h"
 
 namespace sealint {
@@ -78,17 +80,26 @@ using RuleIdCheck = std::function<std::vector<std::string>(std::string_view)>;
                                              std::string_view name, const RuleIdCheck& is_rule);
 
 // The nearest configuration up the tree from `start` (a file or folder), with a cache per folder.
+// The walk stops below a folder `trust` distrusts (another user's, or writable by every user):
+// nothing in it or above it is read.
 class ConfigFinder {
  public:
-  explicit ConfigFinder(RuleIdCheck is_rule) : is_rule_(std::move(is_rule)) {}
+  explicit ConfigFinder(RuleIdCheck is_rule, FolderTrust trust = {})
+      : is_rule_(std::move(is_rule)), trust_(std::move(trust)) {}
   // The defaults when no file is found; an error when the nearest one is broken.
   [[nodiscard]] Result<const Config*> find(const std::filesystem::path& start);
+  // One sentence for each configuration file a walk stopped before reading, in the order met
+  // ("'/tmp/pyproject.toml' is not read: '/tmp' may be written by every user").
+  [[nodiscard]] const std::vector<std::string>& passed_over() const { return passed_over_; }
 
  private:
   RuleIdCheck is_rule_;
+  FolderTrust trust_;
   Config defaults_;
   std::map<std::filesystem::path, std::optional<Config>> by_folder_;  // nullopt: none here
   std::map<std::filesystem::path, std::string> errors_;
+  std::set<std::filesystem::path> stops_;  // distrusted folders the walk has met
+  std::vector<std::string> passed_over_;
 };
 
 }  // namespace sealint
