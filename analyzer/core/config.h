@@ -17,8 +17,17 @@
 namespace sealint {
 
 struct PerFileIgnore {
-  std::string glob;                // relative to the config's folder
+  std::string glob;                // relative to `root`
   std::vector<std::string> rules;  // empty: every rule
+  // Empty: the config's folder; else the folder of the base configuration (`extend`) that
+  // wrote it, as ruff resolves a base's paths against the base's own folder.
+  std::filesystem::path root = {};
+};
+
+// An `exclude` glob of a base configuration (`extend`), relative to that file's folder.
+struct BaseGlob {
+  std::string glob;
+  std::filesystem::path root;
 };
 
 using RuleOptionTable = std::map<std::string, std::string, std::less<>>;  // option -> value text
@@ -31,6 +40,8 @@ struct Config {
   std::vector<std::string> ignore;
   Severity min_severity = Severity::Note;  // `severity`: the lowest severity reported
   std::vector<std::string> exclude;
+  std::vector<BaseGlob> base_exclude;  // what the files `extend` names excluded
+  std::vector<std::string> extends;    // the files `extend` named, nearest first
   // `exclude` applies to files named on the command line too (pre-commit names every file it
   // runs on), as ruff's force-exclude does.
   bool force_exclude = false;
@@ -63,7 +74,9 @@ struct Config {
 using RuleIdCheck = std::function<std::vector<std::string>(std::string_view)>;
 
 // Reads a pyproject.toml ([tool.sealint]) or a .sealint.toml (top level). nullopt: a
-// pyproject.toml without a [tool.sealint] table.
+// pyproject.toml without a [tool.sealint] table. `extend = "PATH"` makes the file PATH names
+// (`~` and variables expanded, relative to this file's folder) the base that this file's keys are
+// set over, as ruff's `extend` does; a chain that comes back to a file is an error.
 [[nodiscard]] Result<std::optional<Config>> load_config(const std::filesystem::path& file,
                                                         const RuleIdCheck& is_rule);
 

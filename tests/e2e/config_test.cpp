@@ -435,14 +435,35 @@ TEST_F(ConfigE2eTest, ExtendExcludeAddsToExclude) {
   EXPECT_THAT(run.out, Not(HasSubstr("old/b.py"))) << describe(run);
 }
 
-// ruff's `extend` is not read: said so, with what to do instead.
-TEST_F(ConfigE2eTest, ExtendIsRefusedWithWhatToDoInstead) {
-  write("pyproject.toml", "[tool.sealint]\nextend = \"../base.toml\"\n");
+// ruff's `extend` (issue 39): the base's keys under this file's, its globs relative to its own
+// folder, `sealint config` naming it; a cycle stops the run with one line.
+TEST_F(ConfigE2eTest, ExtendReadsTheBaseUnderThisFilesKeys) {
+  write("team/base.toml", "ignore = [\"SL001\"]\nexclude = [\"gen/*.py\"]\n");
+  write("pyproject.toml",
+        "[tool.sealint]\nextend = \"team/base.toml\"\nselect = [\"SL001\", \"SL006\"]\n");
+  write("train.py", kLeakyTrainPy);
+  write("eval.py", kEvalPy);
+  write("team/gen/eval.py", kEvalPy);
+  write("gen/eval.py", kEvalPy);
+  const RunOutput run = this->run({"."});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("error[SL001]"))) << describe(run);  // the base ignores it
+  EXPECT_THAT(run.out, HasSubstr("eval.py:7:20: warning[SL006]")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("gen/eval.py")) << describe(run);  // not the base's gen/
+  EXPECT_THAT(run.out, Not(HasSubstr("team/gen/eval.py"))) << describe(run);
+  const RunOutput shown = this->run({"config"});
+  EXPECT_EQ(shown.exit_code, 0) << describe(shown);
+  EXPECT_THAT(shown.out, HasSubstr("# extends " + (cwd() / "team/base.toml").string()));
+  EXPECT_THAT(shown.out, HasSubstr("ignore = [\"SL001\"]"));
+}
+
+TEST_F(ConfigE2eTest, ExtendInACycleIsAnError) {
+  write("pyproject.toml", "[tool.sealint]\nextend = \".sealint-base.toml\"\n");
+  write(".sealint-base.toml", "extend = \"pyproject.toml\"\n");
   write("train.py", kCleanTrainPy);
   const RunOutput run = this->run({"train.py"});
-  EXPECT_EQ(run.exit_code, 2) << describe(run);
-  EXPECT_THAT(run.err, HasSubstr("`extend` (a base configuration to merge) is not supported"))
-      << describe(run);
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("`extend` makes a cycle: ")) << describe(run);
 }
 
 TEST_F(ConfigE2eTest, ConfigCommandForAMissingPathIsAnError) {
