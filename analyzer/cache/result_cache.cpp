@@ -156,7 +156,10 @@ size_t ResultCache::evict() const {
       }
       continue;
     }
-    const auto size = static_cast<uint64_t>(info.st_size);
+    // What the entry takes on disk, not its length: a 700-byte entry fills a 4 KiB block, and
+    // the bound is on the disk a cache uses (issue 41).
+    const uint64_t size =
+        std::max(static_cast<uint64_t>(info.st_size), static_cast<uint64_t>(info.st_blocks) * 512);
     total += size;
     entries.push_back({info.st_mtim, size, std::string(name)});
   }

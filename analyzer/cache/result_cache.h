@@ -25,9 +25,9 @@
 
 namespace sealint::cache {
 
-// The bound on results/: past it, the entries used least recently go until it is three quarters
-// full. An entry is a few hundred bytes (a file with findings a few KiB): room for about 100,000
-// files.
+// The bound on the disk results/ takes (allocated blocks, not lengths): past it, the entries used
+// least recently go until it is three quarters full. An entry is a few hundred bytes (a file with
+// findings a few KiB) in one 4 KiB block on most file systems: room for about 16,000 files.
 inline constexpr uint64_t kDefaultMaxBytes = 64ULL * 1024 * 1024;
 // An entry larger than this is not read (a planted file); none that an analysis writes comes near.
 inline constexpr uint64_t kMaxEntryBytes = 16ULL * 1024 * 1024;

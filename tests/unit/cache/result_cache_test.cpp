@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <thread>
@@ -269,9 +270,16 @@ TEST_F(ResultCacheTest, EvictsTheLeastRecentlyUsedPastTheBound) {
   for (size_t i = 0; i < keys.size(); ++i)
     fs::last_write_time(entry_path(keys[i]), now - std::chrono::hours(keys.size() - i));
   EXPECT_GT(cache->evict(), 0U);
-  uint64_t total = 0;
-  for (const auto& item : fs::directory_iterator(folder() / "results")) total += item.file_size();
-  EXPECT_LE(total, kBound / 4 * 3);
+  // The bound is on the disk the entries take (issue 41: it counted their lengths, and an entry
+  // of a few hundred bytes fills a 4 KiB block).
+  uint64_t on_disk = 0;
+  for (const auto& item : fs::directory_iterator(folder() / "results")) {
+    struct stat info {};
+    ASSERT_EQ(::stat(item.path().c_str(), &info), 0);
+    on_disk +=
+        std::max(static_cast<uint64_t>(info.st_size), static_cast<uint64_t>(info.st_blocks) * 512);
+  }
+  EXPECT_LE(on_disk, kBound / 4 * 3);
   EXPECT_FALSE(fs::exists(entry_path(keys.front())));
   EXPECT_TRUE(fs::exists(entry_path(keys.back())));
   // Nothing stored, nothing evicted: a warm run does not list the folder.
