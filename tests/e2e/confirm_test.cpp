@@ -72,6 +72,17 @@ TEST_F(ConfirmTest, LeakyTotalLossIsConfirmedWithNodesPerIteration) {
   EXPECT_THAT(r.out, Not(HasSubstr("mean loss")));
 }
 
+// Issue 41 (Low): under PYTHONSAFEPATH=1 Python puts no '' first on sys.path, and the probe's
+// bootstrap removed its own folder instead ("cannot import the probe").
+TEST_F(ConfirmTest, ThePythonSafePathSettingStillFindsTheProbe) {
+  write("train.py", leaky_script("", ""));
+  const RunOutput r =
+      run_sealint({"confirm", "--python", std::string(kPython), "--steps", "6", "train.py"}, cwd(),
+                  {}, false, {"PYTHONSAFEPATH=1"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total` grows by ")) << describe(r);
+}
+
 // `-o` naming the script would replace it with the findings (lint refuses the same): refused
 // before anything runs.
 TEST_F(ConfirmTest, OutputNamingTheScriptIsRefused) {
