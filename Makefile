@@ -78,6 +78,7 @@ fuzz: deps
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/confirm_result_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/confirm
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/config_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/config
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/notebook_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/notebook
+	@tests/fuzz/run.sh build/sanitize/tests/fuzz/cache_entry_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/cache_entry
 	@tests/fuzz/run.sh build/sanitize/tests/fuzz/server_fuzzer $(FUZZ_SECONDS) tests/fuzz/corpus/server
 
 # The `install` preset (build/install): release, without the test tree; builds the sealint target

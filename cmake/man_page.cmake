@@ -1,4 +1,5 @@
-# The man page (sealint.1), the bash completion and the changelog that `make install`, the Debian
+# The man page (sealint.1), the bash completion, the changelog and the copyright file that `make
+# install`, the Debian
 # package and the wheel carry. The page and the completion are written from the built binary's own
 # --help (scripts/man_and_completions.py), so they list exactly the options it has.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
@@ -18,3 +19,6 @@ add_custom_target(sealint_docs ALL DEPENDS ${SEALINT_MAN_PAGE} ${SEALINT_BASH_CO
 install(FILES ${SEALINT_MAN_PAGE} DESTINATION share/man/man1)
 install(FILES ${SEALINT_BASH_COMPLETION} DESTINATION share/bash-completion/completions)
 install(FILES ${PROJECT_SOURCE_DIR}/CHANGELOG.md DESTINATION share/doc/sealint)
+# What the binary carries of others' code and under which licenses (DEP-5), where Debian looks for
+# a package's copyright file; the wheel carries it in its .dist-info (scripts/build_wheel.py).
+install(FILES ${PROJECT_SOURCE_DIR}/COPYRIGHT DESTINATION share/doc/sealint RENAME copyright)

@@ -10,5 +10,6 @@ add_custom_target(wheel
           --extra-data ${SEALINT_MAN_PAGE}=share/man/man1/sealint.1
           --extra-data ${SEALINT_BASH_COMPLETION}=share/bash-completion/completions/sealint
   DEPENDS sealint sealint_docs ${PROJECT_SOURCE_DIR}/scripts/build_wheel.py
+          ${PROJECT_SOURCE_DIR}/COPYRIGHT
   COMMENT "Packing the wheel"
   VERBATIM)

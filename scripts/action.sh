@@ -39,6 +39,11 @@ case "${1:-}" in
     sarif=${SEALINT_SARIF:-sealint.sarif}
     # The arguments split at whitespace (`src/ --select SL001`), never globbed or evaluated.
     read -r -a args <<< "${SEALINT_ARGS:-.}"
+    # The checkout is the project's own, whatever uid the container runs as (actions/checkout
+    # writes it as the runner's user): its configuration applies (docs/configuration.md).
+    if [ -n "${GITHUB_WORKSPACE:-}" ]; then
+      export SEALINT_TRUSTED_FOLDERS="${SEALINT_TRUSTED_FOLDERS:+$SEALINT_TRUSTED_FOLDERS:}$GITHUB_WORKSPACE"
+    fi
     status=0
     sealint "${args[@]}" --format sarif -o "$sarif" || status=$?
     output status "$status"

@@ -25,7 +25,8 @@ from pathlib import Path
 
 # Files from the source tree that every distribution of sealint carries.
 DOC_FILES = ("README.md", "CHANGELOG.md")
-LICENSE_FILE = "COPYRIGHT"  # when the project has one
+# What the binary carries of others' code and their licenses (DEP-5); every wheel has it.
+LICENSE_FILE = "COPYRIGHT"
 
 
 def platform_tag() -> str:
@@ -101,6 +102,8 @@ def main() -> int:
     ])
     entries.append((f"{info}/METADATA", metadata.encode(), 0o644))
     entries.append((f"{info}/WHEEL", wheel.encode(), 0o644))
+    if not (args.source / LICENSE_FILE).is_file():
+        sys.exit(f"build_wheel: {args.source / LICENSE_FILE} is missing")
     for doc in (LICENSE_FILE,) + DOC_FILES:
         path = args.source / doc
         if path.is_file():

@@ -1,11 +1,14 @@
 #include "analyzer/cache/entry.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cstddef>
 #include <limits>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/cache/hmac.h"
 #include "analyzer/core/fixes.h"
 
 namespace sealint::cache {
@@ -285,15 +288,9 @@ EntryKey key_from(const Json& value) {
           boolean(at(value, "project_scope"))};
 }
 
-void put_u64(std::string& out, uint64_t value) {
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xFFU);
-}
-
-uint64_t get_u64(std::string_view in) {
-  uint64_t value = 0;
-  for (int i = 7; i >= 0; --i)
-    value = (value << 8) | static_cast<unsigned char>(in[static_cast<size_t>(i)]);
-  return value;
+// The seal of an entry's body: only a holder of `secret` can make it.
+Digest seal(const Secret& secret, std::string_view body) {
+  return hmac_sha256(secret, body);
 }
 
 }  // namespace
@@ -307,7 +304,7 @@ std::string entry_name(const EntryKey& key) {
   return fmt::format("{:016x}", digest);
 }
 
-std::string encode_entry(const Entry& entry) {
+std::string encode_entry(const Entry& entry, const Secret& secret) {
   Json diagnostics = Json::array();
   for (const Diagnostic& d : entry.outcome.diagnostics) diagnostics.push_back(diagnostic_json(d));
   Json errors = Json::array();
@@ -324,16 +321,20 @@ std::string encode_entry(const Entry& entry) {
   const std::vector<uint8_t> payload = Json::to_cbor(document);
   std::string out(kEntryMagic);
   const std::string_view body(reinterpret_cast<const char*>(payload.data()), payload.size());
-  put_u64(out, content_digest(body));
+  const Digest sealed = seal(secret, body);
+  out.append(reinterpret_cast<const char*>(sealed.data()), sealed.size());
   out.append(body);
   return out;
 }
 
-std::optional<Entry> decode_entry(std::string_view bytes) {
-  constexpr size_t kHeader = kEntryMagic.size() + 8;
+std::optional<Entry> decode_entry(std::string_view bytes, const Secret& secret) {
+  constexpr size_t kHeader = kEntryMagic.size() + sizeof(Digest);
   if (bytes.size() < kHeader || !bytes.starts_with(kEntryMagic)) return std::nullopt;
   const std::string_view body = bytes.substr(kHeader);
-  if (get_u64(bytes.substr(kEntryMagic.size(), 8)) != content_digest(body)) return std::nullopt;
+  Digest stored{};
+  std::copy_n(bytes.begin() + static_cast<std::ptrdiff_t>(kEntryMagic.size()), stored.size(),
+              reinterpret_cast<char*>(stored.data()));
+  if (!same_digest(stored, seal(secret, body))) return std::nullopt;
   try {
     Json document;
     BoundedDom dom(document);

@@ -2,22 +2,24 @@
 // One file's cached result and the bytes it is stored as: the one place where a Diagnostic, an
 // InputError and a file's project dependencies become bytes and back (docs/cache.md).
 //
-// An entry file is `kEntryMagic`, the FNV-1a 64 digest of the rest (little-endian), then the
-// entry as CBOR. Decoding never trusts the bytes: a truncated, damaged, foreign or hostile entry
-// decodes to nullopt, never to a crash or a value outside what an analysis could make.
+// An entry file is `kEntryMagic`, the HMAC-SHA-256 of the rest keyed with the user's secret
+// (secret.h), then the entry as CBOR. Decoding never trusts the bytes: a truncated, damaged,
+// foreign or hostile entry, or one sealed with another secret (a `.sealint_cache` a repository
+// ships), decodes to nullopt, never to a crash or a value outside what an analysis could make.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "analyzer/cache/secret.h"
 #include "analyzer/core/diagnostic.h"
 #include "analyzer/project/dependencies.h"
 
 namespace sealint::cache {
 
 // The first bytes of every entry; the last one is the format's version.
-inline constexpr std::string_view kEntryMagic{"SLCACHE\x02", 8};
+inline constexpr std::string_view kEntryMagic{"SLCACHE\x03", 8};
 
 // Which sealint made an entry: its version and its build (build_identity.h). An entry of another
 // build is a miss: the rules may have changed with no change of version.
@@ -58,9 +60,9 @@ struct Entry {
 // The entry's file name in the cache folder: one per file and the name outputs give it.
 [[nodiscard]] std::string entry_name(const EntryKey& key);
 
-[[nodiscard]] std::string encode_entry(const Entry& entry);
-// nullopt for anything encode_entry did not write. Byte ranges are checked against `key.size`
-// (the file as read now) only by the caller, who knows it.
-[[nodiscard]] std::optional<Entry> decode_entry(std::string_view bytes);
+[[nodiscard]] std::string encode_entry(const Entry& entry, const Secret& secret);
+// nullopt for anything encode_entry did not write with this `secret`. Byte ranges are checked
+// against `key.size` (the file as read now) only by the caller, who knows it.
+[[nodiscard]] std::optional<Entry> decode_entry(std::string_view bytes, const Secret& secret);
 
 }  // namespace sealint::cache

@@ -62,17 +62,22 @@ uint64_t config_fingerprint(const Config* config) {
 }
 
 Result<std::unique_ptr<ResultCache>> ResultCache::open(const std::filesystem::path& folder,
-                                                       Identity identity, const Options& options) {
+                                                       Identity identity,
+                                                       const Result<Secret>& secret,
+                                                       const Options& options) {
   if (identity.build == "unknown") return make_error("cannot tell which build of sealint this is");
   auto opened = CacheFolder::open(folder, options.follow_links);
   if (!opened) return make_error(opened.error());
   auto results = opened->subfolder(kResultsFolder);
   if (!results) return make_error(results.error());
-  std::unique_ptr<ResultCache> cache(
-      new ResultCache(std::move(*opened), std::move(*results), std::move(identity), options));
-  if (!cache->writable_) {
+  std::optional<Secret> sealing;
+  if (secret) sealing = *secret;
+  std::unique_ptr<ResultCache> cache(new ResultCache(std::move(*opened), std::move(*results),
+                                                     std::move(identity), sealing, options));
+  // The folder's reason first: a user who cannot write there has nothing to fix in the key.
+  if (!cache->folder_.writable())
     cache->failed(fmt::format("cannot write in '{}'", folder.string()));
-  }
+  if (!secret) cache->failed(secret.error());
   return cache;
 }
 
@@ -84,6 +89,7 @@ uint64_t ResultCache::config_key(const Config* config) const {
 }
 
 std::optional<FileOutcome> ResultCache::lookup(const EntryKey& key) const {
+  if (!secret_) return std::nullopt;
   const std::string name = entry_name(key);
   const Descriptor fd(
       ::openat(results_.get(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
@@ -91,7 +97,7 @@ std::optional<FileOutcome> ResultCache::lookup(const EntryKey& key) const {
   struct stat info {};
   std::optional<std::string> bytes = read_entry(fd.get(), info);
   if (!bytes) return std::nullopt;
-  std::optional<Entry> entry = decode_entry(*bytes);
+  std::optional<Entry> entry = decode_entry(*bytes, *secret_);
   if (!entry || entry->identity != identity_ || entry->key != key ||
       !edits_fit(entry->outcome, key.size) || !dependencies_.holds(entry->outcome.dependencies)) {
     return std::nullopt;
@@ -103,8 +109,8 @@ std::optional<FileOutcome> ResultCache::lookup(const EntryKey& key) const {
 }
 
 void ResultCache::store(const EntryKey& key, const FileOutcome& outcome) const {
-  if (!writable_) return;
-  const std::string bytes = encode_entry({identity_, key, outcome});
+  if (!writable_ || !secret_) return;
+  const std::string bytes = encode_entry({identity_, key, outcome}, *secret_);
   if (auto written = write_atomically(results_.get(), entry_name(key), bytes); !written) {
     writable_ = false;  // one failure says enough: the rest would fail alike
     failed(fmt::format("cannot write in '{}': {}", (folder_.path() / kResultsFolder).string(),
@@ -150,7 +156,10 @@ size_t ResultCache::evict() const {
       }
       continue;
     }
-    const auto size = static_cast<uint64_t>(info.st_size);
+    // What the entry takes on disk, not its length: a 700-byte entry fills a 4 KiB block, and
+    // the bound is on the disk a cache uses (issue 41).
+    const uint64_t size =
+        std::max(static_cast<uint64_t>(info.st_size), static_cast<uint64_t>(info.st_blocks) * 512);
     total += size;
     entries.push_back({info.st_mtim, size, std::string(name)});
   }

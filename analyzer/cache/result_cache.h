@@ -17,6 +17,7 @@
 
 #include "analyzer/cache/cache_folder.h"
 #include "analyzer/cache/entry.h"
+#include "analyzer/cache/secret.h"
 #include "analyzer/core/config.h"
 #include "analyzer/core/descriptor.h"
 #include "analyzer/core/result.h"
@@ -24,9 +25,9 @@
 
 namespace sealint::cache {
 
-// The bound on results/: past it, the entries used least recently go until it is three quarters
-// full. An entry is a few hundred bytes (a file with findings a few KiB): room for about 100,000
-// files.
+// The bound on the disk results/ takes (allocated blocks, not lengths): past it, the entries used
+// least recently go until it is three quarters full. An entry is a few hundred bytes (a file with
+// findings a few KiB) in one 4 KiB block on most file systems: room for about 16,000 files.
 inline constexpr uint64_t kDefaultMaxBytes = 64ULL * 1024 * 1024;
 // An entry larger than this is not read (a planted file); none that an analysis writes comes near.
 inline constexpr uint64_t kMaxEntryBytes = 16ULL * 1024 * 1024;
@@ -43,9 +44,11 @@ class ResultCache {
   };
 
   // Opens (or makes) the folder. An error says why there is no cache at all; a folder that
-  // cannot be written opens for reading, with warning() set.
+  // cannot be written opens for reading, with warning() set. Entries are sealed and checked with
+  // `secret` (secret.h); without one nothing is read or written, and warning() says why.
   [[nodiscard]] static Result<std::unique_ptr<ResultCache>> open(
-      const std::filesystem::path& folder, Identity identity, const Options& options);
+      const std::filesystem::path& folder, Identity identity, const Result<Secret>& secret,
+      const Options& options);
 
   // config_fingerprint(), found once per configuration of the run.
   [[nodiscard]] uint64_t config_key(const Config* config) const;
@@ -67,17 +70,20 @@ class ResultCache {
   [[nodiscard]] size_t stores() const { return stores_; }
 
  private:
-  ResultCache(CacheFolder folder, Descriptor results, Identity identity, const Options& options)
+  ResultCache(CacheFolder folder, Descriptor results, Identity identity,
+              std::optional<Secret> secret, const Options& options)
       : folder_(std::move(folder)),
         results_(std::move(results)),
         identity_(std::move(identity)),
+        secret_(secret),
         options_(options),
-        writable_(folder_.writable()) {}
+        writable_(folder_.writable() && secret_.has_value()) {}
   void failed(std::string message) const;
 
   CacheFolder folder_;
   Descriptor results_;  // results/, opened without following a link
   Identity identity_;
+  std::optional<Secret> secret_;  // none: no entry is read or written
   Options options_;
   project::DependencyCheck dependencies_;
   mutable std::atomic<bool> writable_;

@@ -1,9 +1,11 @@
 #include "analyzer/cli/cache_location.h"
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include <array>
 #include <cstdlib>
 #include <iostream>
-#include <string_view>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -26,20 +28,11 @@ std::string variable(const char* name) {
 
 fs::path project_root(const std::string& config_path) {
   std::error_code error;
-  const fs::path here = fs::current_path(error);
   if (!config_path.empty()) {
     const fs::path config = fs::absolute(config_path, error).lexically_normal();
     return config.parent_path();
   }
-  static constexpr std::array<std::string_view, 5> kMarkers = {".sealint.toml", "pyproject.toml",
-                                                               "setup.py", "setup.cfg", ".git"};
-  for (fs::path up = here; !up.empty(); up = up.parent_path()) {
-    for (std::string_view marker : kMarkers) {
-      if (fs::exists(up / marker, error)) return up;
-    }
-    if (!up.has_relative_path()) break;
-  }
-  return here;
+  return project_root_from(fs::current_path(error), FolderTrust());
 }
 
 CacheLocation result_cache_location(const std::string& cache_dir_option,
@@ -57,6 +50,23 @@ std::string pch_cache_dir(const std::string& cache_dir_option) {
     return xdg + "/sealint/pch";
   if (std::string home = variable("HOME"); !home.empty()) return home + "/.cache/sealint/pch";
   return "";
+}
+
+fs::path user_cache_folder() {
+  if (std::string xdg = variable("XDG_CACHE_HOME"); !xdg.empty() && xdg.starts_with('/'))
+    return fs::path(xdg) / "sealint";
+  std::string home = variable("HOME");
+  // A cleared environment (a CI step, `env -i`) still has a user with a home.
+  if (home.empty()) {
+    std::array<char, 4096> buffer{};
+    struct passwd entry {};
+    struct passwd* found = nullptr;
+    if (::getpwuid_r(::geteuid(), &entry, buffer.data(), buffer.size(), &found) == 0 &&
+        found != nullptr && found->pw_dir != nullptr)
+      home = found->pw_dir;
+  }
+  if (!home.starts_with('/')) return {};
+  return fs::path(home) / ".cache" / "sealint";
 }
 
 int run_clean(const std::string& cache_dir_option, const std::string& config_path) {

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <string>
 
+#include "analyzer/core/project_root.h"
+
 namespace sealint::cli {
 
 struct CacheLocation {
@@ -14,8 +16,7 @@ struct CacheLocation {
 };
 
 // The project root for the working directory: the folder of `config_path` (--config) when
-// given, else the nearest folder up from the working directory holding a .sealint.toml,
-// pyproject.toml, setup.py, setup.cfg or .git, else the working directory itself.
+// given, else core's project_root_from() the working directory.
 [[nodiscard]] std::filesystem::path project_root(const std::string& config_path);
 
 // --cache-dir, else $SEALINT_CACHE_DIR, else `.sealint_cache` in project_root().
@@ -26,6 +27,11 @@ struct CacheLocation {
 // $SEALINT_CACHE_DIR/pch, else the XDG base directory ($XDG_CACHE_HOME, or ~/.cache) +
 // /sealint/pch; empty when none of them is set.
 [[nodiscard]] std::string pch_cache_dir(const std::string& cache_dir_option);
+
+// The user's own folder for sealint ($XDG_CACHE_HOME/sealint, else ~/.cache/sealint with HOME
+// or the user's home in the password database): where the key that seals the result cache's
+// entries is kept (cache/secret.h), outside every project. Empty when the user has no home.
+[[nodiscard]] std::filesystem::path user_cache_folder();
 
 // `sealint clean [--cache-dir DIR]`: removes the result cache folder that a run from here would
 // use. Exit status 0 (removed, or none there) or 2 (not sealint's, or cannot be removed).

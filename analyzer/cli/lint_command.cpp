@@ -19,6 +19,7 @@
 
 #include "analyzer/cache/build_identity.h"
 #include "analyzer/cache/result_cache.h"
+#include "analyzer/cache/secret.h"
 #include "analyzer/cli/cache_location.h"
 #include "analyzer/cli/cli_support.h"
 #include "analyzer/cli/fixing.h"
@@ -45,9 +46,12 @@ std::unique_ptr<cache::ResultCache> open_result_cache(const LintOptions& options
                                [](const FileInput& input) { return !input.content; });
   if (!any) return nullptr;
   const CacheLocation location = result_cache_location(options.cache_dir, options.config_path);
+  const std::filesystem::path own = user_cache_folder();
+  Result<cache::Secret> secret = make_error("no folder for the cache key: set HOME");
+  if (!own.empty()) secret = cache::user_secret(own);
   auto opened =
       cache::ResultCache::open(location.folder, {std::string(kVersion), cache::build_identity()},
-                               {location.chosen, cache::kDefaultMaxBytes});
+                               secret, {location.chosen, cache::kDefaultMaxBytes});
   if (!opened) {
     std::cerr << "sealint: warning: results not cached: " << opened.error() << '\n';
     return nullptr;
@@ -147,6 +151,9 @@ int run_lint(const LintOptions& options, const rules::RuleRegistry& registry) {
       return kExitError;
     }
   }
+  // A configuration another user could have written is not applied, and never in silence.
+  for (const std::string& skipped : configurations.passed_over())
+    std::cerr << "sealint: warning: " << skipped << " (--config names a file to use)\n";
   // `exclude` from a configuration applies to files found by walking, not to files named, unless
   // `force-exclude` (pre-commit names every file; stdin is named by --stdin-filename).
   std::erase_if(inputs, [&](const FileInput& input) {

@@ -76,6 +76,8 @@ int print_config(const Options& options, const sealint::rules::RuleRegistry& reg
     std::cerr << "sealint: error: " << config.error() << '\n';
     return kExitError;
   }
+  for (const std::string& skipped : configurations.passed_over())
+    std::cerr << "sealint: warning: " << skipped << " (--config names a file to use)\n";
   // A configuration a run would refuse is refused here too.
   if (auto checked = sealint::rules::RuleRegistry::with_options(**config); !checked) {
     std::cerr << "sealint: error: " << checked.error() << '\n';

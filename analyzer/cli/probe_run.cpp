@@ -57,10 +57,12 @@ std::string interrupted_summary(int signal) {
 }  // namespace
 
 // `python -m sealint_probe` would put the working directory first on sys.path before the probe's
-// own imports: an `argparse.py` or `types.py` there would run inside it. With `-c` the first entry
-// is '', removed before anything is imported; the probe's folder comes from PYTHONPATH.
+// own imports: an `argparse.py` or `types.py` there would run inside it. With `-c` that entry is
+// '', removed before anything is imported; the probe's folder comes from PYTHONPATH. Under
+// PYTHONSAFEPATH=1 (or -P) Python adds no '' at all: removing the first entry regardless took the
+// probe's folder away (issue 41), so only '' entries go.
 constexpr std::string_view kProbeBootstrap =
-    "import sys; del sys.path[0]; import runpy; "
+    "import sys; sys.path[:] = [p for p in sys.path if p != '']; import runpy; "
     "runpy.run_module('sealint_probe', run_name='__main__', alter_sys=True)";
 
 Result<ProbeRun> run_probe(const ConfirmOptions& options, const ProbeTarget& target) {

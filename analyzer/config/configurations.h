@@ -34,6 +34,10 @@ class Configurations {
   [[nodiscard]] Result<bool> assign(FileInput& input);
   // The configuration in force for `path`, for `sealint config`.
   [[nodiscard]] Result<const Config*> effective(const std::string& path);
+  // The configuration files the walks up the tree did not read (ConfigFinder::passed_over).
+  [[nodiscard]] const std::vector<std::string>& passed_over() const {
+    return finder_.passed_over();
+  }
 
  private:
   [[nodiscard]] Result<const Config*> with_overrides(const Config* found);

@@ -1,6 +1,7 @@
 #include "analyzer/confirm/held_by.h"
 
 #include "analyzer/confirm/json_field.h"
+#include "analyzer/confirm/printable.h"
 #include "analyzer/confirm/result_access.h"
 
 namespace sealint::confirm {
@@ -15,12 +16,15 @@ std::vector<HeldLink> held_by(const json& found, std::string_view subject) {
     if (!chain.is_array()) return links;
     for (const json& link : chain) {
       if (!link.is_object() || !link.value("name", json()).is_string()) return {};
+      // Names the script chose (a dict key, an attribute): shown, never run by the terminal.
       HeldLink held;
-      held.name = link["name"].get<std::string>();
-      held.type = link.value("type", json()).is_string() ? link["type"].get<std::string>() : "?";
+      held.name = printable(link["name"].get<std::string>());
+      held.type = printable(text_field(link, "type", "?"));
       held.length = index_of(link.value("length", json()));
-      if (link.value("grad_fn", json()).is_string()) held.grad_fn = link["grad_fn"];
-      if (link.value("where", json()).is_string()) held.where = link["where"];
+      if (link.value("grad_fn", json()).is_string())
+        held.grad_fn = printable(link["grad_fn"].get<std::string>());
+      if (link.value("where", json()).is_string())
+        held.where = printable(link["where"].get<std::string>());
       links.push_back(std::move(held));
     }
   }

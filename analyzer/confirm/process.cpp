@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/confirm/group_memory.h"
+#include "analyzer/confirm/printable.h"
 #include "analyzer/confirm/proc_table.h"
 #include "analyzer/confirm/supervisor.h"
 
@@ -207,7 +208,7 @@ std::string tail_of_file(const std::string& path, size_t max_lines) {
   for (size_t lines = 0; begin > 0; --begin) {
     if (text[begin - 1] == '\n' && ++lines == max_lines) break;
   }
-  return text.substr(begin);
+  return printable(std::string_view(text).substr(begin));
 }
 
 }  // namespace sealint::confirm

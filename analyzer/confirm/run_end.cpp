@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/confirm/json_field.h"
+#include "analyzer/confirm/printable.h"
 
 namespace sealint::confirm {
 
@@ -50,14 +51,15 @@ Result<RunEnd> check_result(const json& result, bool timed_out, int timeout_seco
   } else if (kind == "exception") {
     const json& e = field(exit, "exception");
     if (e.is_object()) {
-      end.summary = fmt::format("the script raised {}: {}", text_field(e, "type", "?"),
-                                first_line(text_field(e, "message"), 100));
+      // The script's own words: shown, never run by the terminal.
+      const std::string type = printable(text_field(e, "type", "?"));
+      const std::string message = printable(text_field(e, "message"));
+      end.summary = fmt::format("the script raised {}: {}", type, first_line(message, 100));
       if (const auto line = integer_field(e, "line"))
         end.summary += fmt::format(" (line {})", *line);
-      const std::string type = text_field(e, "type", "?");
       if (type != "KeyboardInterrupt") {
-        end.crash = fmt::format("{}: {}", type, first_line(text_field(e, "message"), 200));
-        const std::string file = text_field(e, "file");
+        end.crash = fmt::format("{}: {}", type, first_line(message, 200));
+        const std::string file = printable(text_field(e, "file"));
         if (const auto line = integer_field(e, "line"); line && !file.empty()) {
           end.crash +=
               fmt::format(" ({}, line {})", std::filesystem::path(file).filename().string(), *line);

@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "analyzer/core/glob.h"
+#include "analyzer/core/path_expansion.h"
 
 namespace sealint {
 
@@ -67,12 +68,14 @@ void append_unique(std::vector<std::string>& into, const std::vector<std::string
     if (std::find(into.begin(), into.end(), id) == into.end()) into.push_back(id);
 }
 
-// The keys of `table` set on `config`, which holds what was set before (the defaults, or the
-// configuration file that `--config KEY=VALUE` overrides).
+// The keys of `table` set on `config`, which holds what was set before (the defaults, a base that
+// `extend` named, or the configuration file that `--config KEY=VALUE` overrides). `extend_read`:
+// read_table() has already read the base `extend` names.
 Result<bool> apply_table(Config& config, const fs::path& file, const toml::table& table,
-                         const RuleIdCheck& is_rule) {
+                         const RuleIdCheck& is_rule, bool extend_read = false) {
   for (const auto& [key, node] : table) {
     const std::string_view name = key.str();
+    if (name == "extend" && extend_read) continue;
     if (name == "select" || name == "extend-select" || name == "ignore" ||
         name == "extend-ignore") {
       auto ids = rule_ids(file, node, name, is_rule);
@@ -100,7 +103,10 @@ Result<bool> apply_table(Config& config, const fs::path& file, const toml::table
       // (tool folders, docs/configuration.md), so both add to the globs.
       auto globs = string_array(file, node, name);
       if (!globs) return make_error(globs.error());
-      if (name == "exclude") config.exclude.clear();
+      if (name == "exclude") {  // replaces what a base configuration excluded too, as ruff's
+        config.exclude.clear();
+        config.base_exclude.clear();
+      }
       for (std::string& glob : *globs)
         if (std::find(config.exclude.begin(), config.exclude.end(), glob) == config.exclude.end())
           config.exclude.push_back(std::move(glob));
@@ -166,10 +172,11 @@ Result<bool> apply_table(Config& config, const fs::path& file, const toml::table
           "(`select = [...]`, `[rules.SL003]`), as ruff.toml does",
           where(file, node), file.filename().string()));
     } else if (name == "extend") {
-      // ruff's `extend = "../pyproject.toml"`: not read, and said so rather than ignored.
+      // read_table() reads it before the other keys; a `--config 'extend = ...'` setting has no
+      // file of its own for the base to be set under.
       return make_error(fmt::format(
-          "{}: `extend` (a base configuration to merge) is not supported: copy the base's keys "
-          "into this file, or point --config at the base",
+          "{}: `extend` names a base configuration: write it in a configuration file, or name "
+          "the base with --config",
           where(file, node)));
     } else {
       return make_error(fmt::format("{}: unknown key `{}` in the sealint configuration",
@@ -179,14 +186,64 @@ Result<bool> apply_table(Config& config, const fs::path& file, const toml::table
   return true;
 }
 
-Result<Config> read_table(const fs::path& file, const toml::table& table,
-                          const RuleIdCheck& is_rule) {
-  Config config;
-  config.path = file.string();
+// The files being read through `extend`, outermost first: a file met again is a cycle.
+using ExtendChain = std::vector<fs::path>;
+
+Result<std::optional<Config>> load_in_chain(const fs::path& file, const RuleIdCheck& is_rule,
+                                            ExtendChain& chain);
+
+// The configuration `extend` names, made a base: its globs keep its own folder as their root.
+Result<Config> base_configuration(const fs::path& file, const toml::node& node,
+                                  const RuleIdCheck& is_rule, ExtendChain& chain) {
+  const auto* written = node.as_string();
+  if (written == nullptr)
+    return make_error(fmt::format("{}: `extend` must be a path (a string)", where(file, node)));
+  auto expanded = expand_path(written->get(), process_environment());
+  if (!expanded)
+    return make_error(fmt::format("{}: `extend`: {}", where(file, node), expanded.error()));
   std::error_code error;
+  const fs::path folder = fs::absolute(file, error).parent_path();
+  const fs::path path = (folder / *expanded).lexically_normal();
+  const fs::path identity = fs::weakly_canonical(path, error);
+  for (const fs::path& seen : chain) {
+    if (seen != identity) continue;
+    std::string cycle;
+    for (const fs::path& link : chain) cycle += link.string() + " -> ";
+    return make_error(fmt::format("{}: `extend` makes a cycle: {}{}", where(file, node), cycle,
+                                  identity.string()));
+  }
+  if (!fs::is_regular_file(path, error))
+    return make_error(fmt::format("{}: `extend` names '{}', which is not a file", where(file, node),
+                                  path.string()));
+  auto loaded = load_in_chain(path, is_rule, chain);
+  if (!loaded) return make_error(loaded.error());
+  if (!*loaded)
+    return make_error(fmt::format("{}: `extend` names '{}', which has no [tool.sealint] table",
+                                  where(file, node), path.string()));
+  Config base = std::move(**loaded);
+  for (std::string& glob : base.exclude) base.base_exclude.push_back({std::move(glob), base.root});
+  base.exclude.clear();
+  for (PerFileIgnore& entry : base.per_file_ignores)
+    if (entry.root.empty()) entry.root = base.root;
+  base.extends.insert(base.extends.begin(), base.path);
+  return base;
+}
+
+Result<Config> read_table(const fs::path& file, const toml::table& table,
+                          const RuleIdCheck& is_rule, ExtendChain& chain) {
+  Config config;
+  std::error_code error;
+  chain.push_back(fs::weakly_canonical(fs::absolute(file, error), error));
+  if (const toml::node* extend = table.get("extend")) {
+    auto base = base_configuration(file, *extend, is_rule, chain);
+    if (!base) return make_error(base.error());
+    config = std::move(*base);
+  }
+  chain.pop_back();
+  config.path = file.string();
   config.root =
       fs::absolute(file, error).parent_path();  // `--config other.toml` has no folder part
-  if (auto applied = apply_table(config, file, table, is_rule); !applied)
+  if (auto applied = apply_table(config, file, table, is_rule, /*extend_read=*/true); !applied)
     return make_error(applied.error());
   return config;
 }
@@ -216,10 +273,9 @@ bool Config::enabled(std::string_view rule_id, bool on_by_default, const fs::pat
   if (!selected) return false;
   if (std::find(ignore.begin(), ignore.end(), rule_id) != ignore.end()) return false;
   if (per_file_ignores.empty()) return true;
-  const auto relative = below(file, root);
-  if (!relative) return true;
   for (const PerFileIgnore& entry : per_file_ignores) {
-    if (!path_matches_glob(entry.glob, *relative)) continue;
+    const auto relative = below(file, entry.root.empty() ? root : entry.root);
+    if (!relative || !path_matches_glob(entry.glob, *relative)) continue;
     if (entry.rules.empty() ||
         std::find(entry.rules.begin(), entry.rules.end(), rule_id) != entry.rules.end()) {
       return false;
@@ -229,11 +285,15 @@ bool Config::enabled(std::string_view rule_id, bool on_by_default, const fs::pat
 }
 
 bool Config::excludes(const fs::path& file) const {
-  if (exclude.empty()) return false;
   const auto relative = below(file, root);
-  if (!relative) return false;
-  return std::any_of(exclude.begin(), exclude.end(),
-                     [&](const std::string& g) { return path_matches_glob(g, *relative); });
+  const bool own =
+      relative && std::any_of(exclude.begin(), exclude.end(), [&](const std::string& g) {
+        return path_matches_glob(g, *relative);
+      });
+  return own || std::any_of(base_exclude.begin(), base_exclude.end(), [&](const BaseGlob& g) {
+           const auto below_base = below(file, g.root);
+           return below_base && path_matches_glob(g.glob, *below_base);
+         });
 }
 
 std::string Config::to_toml() const {
@@ -268,13 +328,22 @@ std::string Config::to_toml() const {
   out += fmt::format("extend-select = {}\n", list(extend_select));
   out += fmt::format("ignore = {}\n", list(ignore));
   out += fmt::format("severity = \"{}\"\n", severity_name(min_severity));
+  for (const std::string& base : extends)
+    out += fmt::format("# extends {} (its keys below, under this file's)\n", base);
   out += fmt::format("exclude = {}\n", list(exclude));
+  // A base's globs are relative to its own folder: said, since this file cannot write them so.
+  for (const BaseGlob& glob : base_exclude)
+    out += fmt::format("# exclude from a base, relative to '{}': {}\n", glob.root.string(),
+                       quote(glob.glob));
   out += fmt::format("force-exclude = {}\n", force_exclude ? "true" : "false");
   out += fmt::format("respect-gitignore = {}\n", respect_gitignore ? "true" : "false");
   out += fmt::format("analyse-tests = {}\n", analyse_tests ? "true" : "false");
   if (!per_file_ignores.empty()) out += fmt::format("\n[{}per-file-ignores]\n", table);
-  for (const PerFileIgnore& entry : per_file_ignores)
+  for (const PerFileIgnore& entry : per_file_ignores) {
+    if (!entry.root.empty() && entry.root != root)
+      out += fmt::format("# from a base, relative to '{}':\n", entry.root.string());
     out += fmt::format("{} = {}\n", quote(entry.glob), list(entry.rules));
+  }
   for (const auto& [id, options] : rule_options) {
     out += fmt::format("\n[{}rules.{}]\n", table, id);
     for (const auto& [option, value] : options)
@@ -293,7 +362,8 @@ Result<Config> parse_config_text(std::string_view toml, const fs::path& name,
     return make_error(fmt::format("{}:{}:{}: invalid TOML: {}", name.string(), begin.line,
                                   begin.column, error.description()));
   }
-  return read_table(name, root, is_rule);
+  ExtendChain chain;
+  return read_table(name, root, is_rule, chain);
 }
 
 Result<bool> apply_config_text(Config& config, std::string_view toml, std::string_view name,
@@ -309,6 +379,20 @@ Result<bool> apply_config_text(Config& config, std::string_view toml, std::strin
 }
 
 Result<std::optional<Config>> load_config(const fs::path& file, const RuleIdCheck& is_rule) {
+  ExtendChain chain;
+  return load_in_chain(file, is_rule, chain);
+}
+
+namespace {
+
+// A chain longer than this is a mistake, and every file in it is read on each run.
+constexpr size_t kMaxExtendDepth = 32;
+
+Result<std::optional<Config>> load_in_chain(const fs::path& file, const RuleIdCheck& is_rule,
+                                            ExtendChain& chain) {
+  if (chain.size() >= kMaxExtendDepth)
+    return make_error(
+        fmt::format("{}: `extend` chains more than {} files", file.string(), kMaxExtendDepth));
   toml::table root;
   try {
     root = toml::parse_file(file.string());
@@ -325,14 +409,16 @@ Result<std::optional<Config>> load_config(const fs::path& file, const RuleIdChec
     if (table == nullptr)
       return make_error(
           fmt::format("{}: `tool.sealint` must be a table", where(file, *section.node())));
-    auto config = read_table(file, *table, is_rule);
+    auto config = read_table(file, *table, is_rule, chain);
     if (!config) return make_error(config.error());
     return std::optional<Config>(std::move(*config));
   }
-  auto config = read_table(file, root, is_rule);
+  auto config = read_table(file, root, is_rule, chain);
   if (!config) return make_error(config.error());
   return std::optional<Config>(std::move(*config));
 }
+
+}  // namespace
 
 Result<const Config*> ConfigFinder::find(const fs::path& start) {
   std::error_code error;
@@ -346,6 +432,16 @@ Result<const Config*> ConfigFinder::find(const fs::path& start) {
         found = &*it->second;
       else if (current.has_parent_path() && current != current.parent_path()) {
         continue;
+      }
+      break;
+    }
+    if (stops_.contains(current)) break;
+    if (std::optional<std::string> why = trust_.distrust(current)) {
+      stops_.insert(current);
+      for (const char* name : {".sealint.toml", "pyproject.toml"}) {
+        if (fs::exists(current / name, error))
+          passed_over_.push_back(
+              fmt::format("'{}' is not read: {}", (current / name).string(), *why));
       }
       break;
     }

@@ -5,18 +5,29 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
+#include "analyzer/core/folder_trust.h"
 #include "analyzer/core/result.h"
 
 namespace sealint {
 
 struct PerFileIgnore {
-  std::string glob;                // relative to the config's folder
+  std::string glob;                // relative to `root`
   std::vector<std::string> rules;  // empty: every rule
+  // Empty: the config's folder; else the folder of the base configuration (`extend`) that
+  // wrote it, as ruff resolves a base's paths against the base's own folder.
+  std::filesystem::path root = {};
+};
+
+// An `exclude` glob of a base configuration (`extend`), relative to that file's folder.
+struct BaseGlob {
+  std::string glob;
+  std::filesystem::path root;
 };
 
 using RuleOptionTable = std::map<std::string, std::string, std::less<>>;  // option -> value text
@@ -29,6 +40,8 @@ struct Config {
   std::vector<std::string> ignore;
   Severity min_severity = Severity::Note;  // `severity`: the lowest severity reported
   std::vector<std::string> exclude;
+  std::vector<BaseGlob> base_exclude;  // what the files `extend` names excluded
+  std::vector<std::string> extends;    // the files `extend` named, nearest first
   // `exclude` applies to files named on the command line too (pre-commit names every file it
   // runs on), as ruff's force-exclude does.
   bool force_exclude = false;
@@ -61,7 +74,9 @@ struct Config {
 using RuleIdCheck = std::function<std::vector<std::string>(std::string_view)>;
 
 // Reads a pyproject.toml ([tool.sealint]) or a .sealint.toml (top level). nullopt: a
-// pyproject.toml without a [tool.sealint] table.
+// pyproject.toml without a [tool.sealint] table. `extend = "PATH"` makes the file PATH names
+// (`~` and variables expanded, relative to this file's folder) the base that this file's keys are
+// set over, as ruff's `extend` does; a chain that comes back to a file is an error.
 [[nodiscard]] Result<std::optional<Config>> load_config(const std::filesystem::path& file,
                                                         const RuleIdCheck& is_rule);
 
@@ -78,17 +93,26 @@ using RuleIdCheck = std::function<std::vector<std::string>(std::string_view)>;
                                              std::string_view name, const RuleIdCheck& is_rule);
 
 // The nearest configuration up the tree from `start` (a file or folder), with a cache per folder.
+// The walk stops below a folder `trust` distrusts (another user's, or writable by every user):
+// nothing in it or above it is read.
 class ConfigFinder {
  public:
-  explicit ConfigFinder(RuleIdCheck is_rule) : is_rule_(std::move(is_rule)) {}
+  explicit ConfigFinder(RuleIdCheck is_rule, FolderTrust trust = {})
+      : is_rule_(std::move(is_rule)), trust_(std::move(trust)) {}
   // The defaults when no file is found; an error when the nearest one is broken.
   [[nodiscard]] Result<const Config*> find(const std::filesystem::path& start);
+  // One sentence for each configuration file a walk stopped before reading, in the order met
+  // ("'/tmp/pyproject.toml' is not read: '/tmp' may be written by every user").
+  [[nodiscard]] const std::vector<std::string>& passed_over() const { return passed_over_; }
 
  private:
   RuleIdCheck is_rule_;
+  FolderTrust trust_;
   Config defaults_;
   std::map<std::filesystem::path, std::optional<Config>> by_folder_;  // nullopt: none here
   std::map<std::filesystem::path, std::string> errors_;
+  std::set<std::filesystem::path> stops_;  // distrusted folders the walk has met
+  std::vector<std::string> passed_over_;
 };
 
 }  // namespace sealint

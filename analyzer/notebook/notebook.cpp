@@ -192,6 +192,7 @@ Result<Notebook> Notebook::parse(std::string_view path, std::string_view bytes) 
   detect_layout(bytes, notebook.indent_, notebook.indent_char_);
   notebook.bom_ = bytes.starts_with(utf8::kBom);
   notebook.final_newline_ = bytes.ends_with('\n');
+  notebook.crlf_ = bytes.find("\r\n") != std::string_view::npos;
 
   uint32_t line = 1;
   for (size_t index = 0; index < cells->size(); ++index) {
@@ -296,8 +297,20 @@ Result<Rewrite> Notebook::rewrite(std::span<const Edit* const> edits) const {
   } catch (const nlohmann::json::exception& error) {
     return make_error(fmt::format("cannot write the notebook back: {}", error.what()));
   }
-  if (bom_) out.bytes.insert(0, utf8::kBom);
   if (final_newline_) out.bytes += '\n';
+  // nlohmann writes "\n" between lines, and a newline inside a string as the two characters
+  // `\n`: every raw newline is layout, given back as the file had it (issue 41: --fix turned a
+  // CRLF notebook into LF, a diff of every line).
+  if (crlf_) {
+    std::string crlf;
+    crlf.reserve(out.bytes.size() + out.bytes.size() / 16);
+    for (const char c : out.bytes) {
+      if (c == '\n') crlf += '\r';
+      crlf += c;
+    }
+    out.bytes = std::move(crlf);
+  }
+  if (bom_) out.bytes.insert(0, utf8::kBom);
   return out;
 }
 

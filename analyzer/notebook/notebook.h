@@ -79,6 +79,7 @@ class Notebook {
   char indent_char_ = ' ';
   bool final_newline_ = true;
   bool bom_ = false;
+  bool crlf_ = false;  // the JSON's lines end with "\r\n" (a notebook saved on Windows)
 };
 
 }  // namespace sealint::notebook

@@ -40,7 +40,13 @@ std::string escape(std::string_view text, bool property) {
         out += property ? "%2C" : ",";
         break;
       default:
-        out += c;
+        // Other control characters (ESC of a file named `a\x1b[31m.py`, BEL, DEL; not tab) would
+        // reach the log viewer, which renders ANSI sequences: percent-encoded, GitHub shows them as
+        // text.
+        if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == '\x7f')
+          out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        else
+          out += c;
     }
   }
   return out;

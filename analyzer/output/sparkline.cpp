@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string_view>
 
 namespace sealint::output {
@@ -12,6 +13,8 @@ std::string sparkline(const std::vector<double>& values, size_t width) {
   std::vector<double> shown;
   if (values.size() <= width) {
     shown = values;
+  } else if (width == 1) {
+    shown.push_back(values.back());
   } else {
     for (size_t i = 0; i < width; ++i)
       shown.push_back(values[i * (values.size() - 1) / (width - 1)]);
@@ -19,9 +22,13 @@ std::string sparkline(const std::vector<double>& values, size_t width) {
   const auto [low, high] = std::minmax_element(shown.begin(), shown.end());
   std::string out;
   for (double v : shown) {
-    // A flat series sits on the lowest block.
-    const double level = *high > *low ? (v - *low) / (*high - *low) : 0;
-    out += kBlocks[std::min<size_t>(7, static_cast<size_t>(level * 7 + 0.5))];
+    // Halves, so that a span of ±1e308 does not overflow to infinity (then inf/inf is NaN, and a
+    // NaN converted to an integer is undefined). A flat series, or a level that is still not a
+    // number (a NaN or infinite input), sits on the lowest block.
+    const double span = *high / 2 - *low / 2;
+    const double level = span > 0 ? (v / 2 - *low / 2) / span : 0;
+    const double clamped = std::isfinite(level) ? std::clamp(level, 0.0, 1.0) : 0.0;
+    out += kBlocks[static_cast<size_t>(clamped * 7 + 0.5)];
   }
   return out;
 }

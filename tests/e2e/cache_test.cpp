@@ -248,6 +248,29 @@ TEST_F(CacheTest, AnUnwritableFolderStillGivesTheFindingsAndOneWarning) {
   EXPECT_EQ(entries(), before);
 }
 
+// Issue 41: a repository can commit `.sealint_cache` with entries its author's sealint wrote (or
+// forged) so that CI reports nothing. Entries are sealed with the user's own key (kept in
+// ~/.cache/sealint, never in the project), so another user's are misses and are written again.
+TEST_F(CacheTest, EntriesAnotherUserWroteAreNeverUsed) {
+  write_project();
+  const RunOutput theirs =
+      run_sealint({"train.py"}, cwd(), {}, false, {"XDG_CACHE_HOME=" + (cwd() / "them").string()});
+  ASSERT_EQ(theirs.exit_code, 1) << describe(theirs);
+  ASSERT_TRUE(fs::exists(cwd() / "them/sealint/cache-key"));
+  const std::map<std::string, ino_t> shipped = entries();
+  ASSERT_FALSE(shipped.empty());
+  const RunOutput mine = run({"train.py"});
+  EXPECT_EQ(mine.exit_code, 1) << describe(mine);
+  EXPECT_THAT(mine.out, HasSubstr(kMeterFindingAt));
+  for (const auto& [name, inode] : entries()) {
+    auto it = shipped.find(name);
+    if (it != shipped.end()) EXPECT_NE(inode, it->second) << name << " was used as shipped";
+  }
+  const std::map<std::string, ino_t> written = entries();
+  EXPECT_EQ(run({"train.py"}).out, mine.out);
+  EXPECT_EQ(entries(), written);  // and the user's own entries are hits
+}
+
 // A repository can ship `.sealint_cache` as a link into the user's files.
 TEST_F(CacheTest, ALinkedFolderIsNeverWrittenThrough) {
   write_project();

@@ -1,8 +1,12 @@
 // End-to-end: pyproject.toml / .sealint.toml / --config and --select / --ignore change what is
 // reported; a broken configuration stops the run (exit 2); `sealint config` prints it.
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 #include <string_view>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -431,14 +435,35 @@ TEST_F(ConfigE2eTest, ExtendExcludeAddsToExclude) {
   EXPECT_THAT(run.out, Not(HasSubstr("old/b.py"))) << describe(run);
 }
 
-// ruff's `extend` is not read: said so, with what to do instead.
-TEST_F(ConfigE2eTest, ExtendIsRefusedWithWhatToDoInstead) {
-  write("pyproject.toml", "[tool.sealint]\nextend = \"../base.toml\"\n");
+// ruff's `extend` (issue 39): the base's keys under this file's, its globs relative to its own
+// folder, `sealint config` naming it; a cycle stops the run with one line.
+TEST_F(ConfigE2eTest, ExtendReadsTheBaseUnderThisFilesKeys) {
+  write("team/base.toml", "ignore = [\"SL001\"]\nexclude = [\"gen/*.py\"]\n");
+  write("pyproject.toml",
+        "[tool.sealint]\nextend = \"team/base.toml\"\nselect = [\"SL001\", \"SL006\"]\n");
+  write("train.py", kLeakyTrainPy);
+  write("eval.py", kEvalPy);
+  write("team/gen/eval.py", kEvalPy);
+  write("gen/eval.py", kEvalPy);
+  const RunOutput run = this->run({"."});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.out, Not(HasSubstr("error[SL001]"))) << describe(run);  // the base ignores it
+  EXPECT_THAT(run.out, HasSubstr("eval.py:7:20: warning[SL006]")) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("gen/eval.py")) << describe(run);  // not the base's gen/
+  EXPECT_THAT(run.out, Not(HasSubstr("team/gen/eval.py"))) << describe(run);
+  const RunOutput shown = this->run({"config"});
+  EXPECT_EQ(shown.exit_code, 0) << describe(shown);
+  EXPECT_THAT(shown.out, HasSubstr("# extends " + (cwd() / "team/base.toml").string()));
+  EXPECT_THAT(shown.out, HasSubstr("ignore = [\"SL001\"]"));
+}
+
+TEST_F(ConfigE2eTest, ExtendInACycleIsAnError) {
+  write("pyproject.toml", "[tool.sealint]\nextend = \".sealint-base.toml\"\n");
+  write(".sealint-base.toml", "extend = \"pyproject.toml\"\n");
   write("train.py", kCleanTrainPy);
   const RunOutput run = this->run({"train.py"});
-  EXPECT_EQ(run.exit_code, 2) << describe(run);
-  EXPECT_THAT(run.err, HasSubstr("`extend` (a base configuration to merge) is not supported"))
-      << describe(run);
+  expect_one_error_line(run);
+  EXPECT_THAT(run.err, HasSubstr("`extend` makes a cycle: ")) << describe(run);
 }
 
 TEST_F(ConfigE2eTest, ConfigCommandForAMissingPathIsAnError) {
@@ -479,6 +504,62 @@ TEST_F(ConfigE2eTest, ConfigCommandStopsOnABadRuleOption) {
   const RunOutput run = this->run({"config"});
   expect_one_error_line(run);
   EXPECT_THAT(run.err, HasSubstr("pyproject.toml:2: rules.SL003.budget-gib")) << describe(run);
+}
+
+// Issue 41: a pyproject.toml that another user put above the project (in /tmp, which every user
+// may write) silenced it with `ignore = ["ALL"]`. The walk stops below such a folder: the finding
+// is reported, the file passed over is named, and the result cache stays in the project.
+class ForeignConfigTest : public ConfigE2eTest {
+ protected:
+  void SetUp() override {
+    write("shared/pyproject.toml", "[tool.sealint]\nignore = [\"ALL\"]\n");
+    write("shared/project/train.py", kLeakyTrainPy);
+  }
+  [[nodiscard]] std::filesystem::path shared() const { return cwd() / "shared"; }
+  [[nodiscard]] RunOutput run_in_project() const {
+    RunOutput output = run_sealint({"train.py"}, shared() / "project");
+    EXPECT_FALSE(output.timed_out) << describe(output);
+    return output;
+  }
+  void expect_not_silenced(const RunOutput& output, std::string_view why) const {
+    EXPECT_EQ(output.exit_code, 1) << describe(output);
+    EXPECT_THAT(output.out, HasSubstr(std::string("train.py") + std::string(kLeakAt)));
+    EXPECT_THAT(output.err, HasSubstr(fmt::format("sealint: warning: '{}/pyproject.toml' is not "
+                                                  "read: '{}' {}",
+                                                  shared().string(), shared().string(), why)))
+        << describe(output);
+    EXPECT_TRUE(std::filesystem::exists(shared() / "project/.sealint_cache"));
+    EXPECT_FALSE(std::filesystem::exists(shared() / ".sealint_cache"));
+  }
+};
+
+TEST_F(ForeignConfigTest, AConfigurationInTheUsersOwnFolderApplies) {
+  const RunOutput output = run_in_project();
+  EXPECT_EQ(output.exit_code, 0) << describe(output);
+  EXPECT_EQ(output.err, "") << describe(output);
+}
+
+TEST_F(ForeignConfigTest, AConfigurationInAFolderEveryUserMayWriteIsNotRead) {
+  std::filesystem::permissions(shared(),
+                               std::filesystem::perms::all | std::filesystem::perms::sticky_bit);
+  expect_not_silenced(run_in_project(), "may be written by every user");
+}
+
+TEST_F(ForeignConfigTest, AConfigurationInAnotherUsersFolderIsNotRead) {
+  if (::geteuid() != 0) GTEST_SKIP() << "chown to uid 65534 needs root (unit tests inject it)";
+  ASSERT_EQ(::chown(shared().c_str(), 65534, 65534), 0);
+  expect_not_silenced(run_in_project(), "belongs to another user (uid 65534)");
+}
+
+TEST_F(ForeignConfigTest, TheTrustedFoldersVariableOrConfigReadsItAnyway) {
+  std::filesystem::permissions(shared(), std::filesystem::perms::all);
+  const RunOutput listed = run_sealint({"train.py"}, shared() / "project", {}, false,
+                                       {"SEALINT_TRUSTED_FOLDERS=/nowhere:" + shared().string()});
+  EXPECT_EQ(listed.exit_code, 0) << describe(listed);
+  EXPECT_EQ(listed.err, "") << describe(listed);
+  const RunOutput named =
+      run_sealint({"--config", "../pyproject.toml", "train.py"}, shared() / "project");
+  EXPECT_EQ(named.exit_code, 0) << describe(named);
 }
 
 }  // namespace

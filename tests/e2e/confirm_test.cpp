@@ -72,6 +72,29 @@ TEST_F(ConfirmTest, LeakyTotalLossIsConfirmedWithNodesPerIteration) {
   EXPECT_THAT(r.out, Not(HasSubstr("mean loss")));
 }
 
+// Issue 41 (Low): under PYTHONSAFEPATH=1 Python puts no '' first on sys.path, and the probe's
+// bootstrap removed its own folder instead ("cannot import the probe").
+TEST_F(ConfirmTest, ThePythonSafePathSettingStillFindsTheProbe) {
+  write("train.py", leaky_script("", ""));
+  const RunOutput r =
+      run_sealint({"confirm", "--python", std::string(kPython), "--steps", "6", "train.py"}, cwd(),
+                  {}, false, {"PYTHONSAFEPATH=1"});
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_THAT(r.out, HasSubstr("= confirmed: `total` grows by ")) << describe(r);
+}
+
+// Issue 41 (Low): the script's output and its exception's message reached the terminal with
+// their control characters (an ESC sequence could clear the screen or recolour our lines).
+TEST_F(ConfirmTest, TheScriptsWordsReachTheTerminalWithoutControlCharacters) {
+  write("train.py", leaky_script("if i == 3: print('\\x1b[31mRED\\x07'); "
+                                 "raise RuntimeError('bad \\x1b[2J thing')"));
+  const RunOutput r = confirm({"train.py"});
+  EXPECT_THAT(r.err + r.out, HasSubstr("RuntimeError: bad \\x1b[2J thing")) << describe(r);
+  EXPECT_THAT(r.err + r.out, HasSubstr("\\x1b[31mRED\\x07")) << describe(r);
+  EXPECT_EQ((r.err + r.out).find('\x1b'), std::string::npos) << describe(r);
+  EXPECT_EQ((r.err + r.out).find('\a'), std::string::npos) << describe(r);
+}
+
 // `-o` naming the script would replace it with the findings (lint refuses the same): refused
 // before anything runs.
 TEST_F(ConfirmTest, OutputNamingTheScriptIsRefused) {

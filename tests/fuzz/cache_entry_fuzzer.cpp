@@ -1,6 +1,6 @@
 // libFuzzer target: any bytes as a result cache entry (docs/cache.md), as they are read from a
 // cache folder a repository may ship: decoded as they stand and behind a valid magic and
-// checksum (which random bytes never have), and what decodes goes through every output writer
+// seal (which random bytes never have), and what decodes goes through every output writer
 // and the fixes, as a hit's findings do.
 #include <cstddef>
 #include <cstdint>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analyzer/cache/entry.h"
+#include "analyzer/cache/hmac.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/output/github_output.h"
 #include "analyzer/output/json_output.h"
@@ -17,18 +18,21 @@
 
 namespace {
 
-// The entry file for `payload` with a correct magic and checksum.
+// The fuzz run's secret: the user's secret seals every entry sealint writes (secret.h).
+constexpr sealint::cache::Secret kSecret = {0x5e, 0xa1, 0x17};
+
+// The entry file for `payload` with a correct magic and seal.
 std::string wrapped(std::string_view payload) {
   std::string out(sealint::cache::kEntryMagic);
-  const uint64_t digest = sealint::content_digest(payload);
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((digest >> (8 * i)) & 0xFFU);
+  const sealint::cache::Digest seal = sealint::cache::hmac_sha256(kSecret, payload);
+  out.append(reinterpret_cast<const char*>(seal.data()), seal.size());
   return out.append(payload);
 }
 
 void use(const sealint::cache::Entry& entry) {
   using namespace sealint;
   // Encoding what was decoded gives it back: nothing is decoded that encode could not write.
-  if (cache::decode_entry(cache::encode_entry(entry)) != entry) __builtin_trap();
+  if (cache::decode_entry(cache::encode_entry(entry, kSecret), kSecret) != entry) __builtin_trap();
   const cache::FileOutcome& outcome = entry.outcome;
   const output::LineLookup lines = [](std::string_view, const Position&) {
     return std::string("    total += loss");
@@ -59,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The key's size bounds the fixes' code; a fuzzed size could ask for terabytes.
   constexpr uint64_t kMaxCode = 1U << 20;
   for (const std::string& candidate : {std::string(bytes), wrapped(bytes)}) {
-    if (auto entry = sealint::cache::decode_entry(candidate); entry && entry->key.size <= kMaxCode)
+    if (auto entry = sealint::cache::decode_entry(candidate, kSecret);
+        entry && entry->key.size <= kMaxCode)
       use(*entry);
   }
   return 0;

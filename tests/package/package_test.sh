@@ -54,8 +54,8 @@ if grep -E 'gtest|gmock|googletest|torch|jsonschema|hyperfine|pre-commit|libclan
 fi
 field Recommends | grep -qw python3 || fail "python3 is not recommended (confirm mode)" "$work/info.txt"
 
-# --- files: exactly the binary, the probe's sources, the man page, the bash completion and the
-# changelog (no test binary, no __pycache__)
+# --- files: exactly the binary, the probe's sources, the man page, the bash completion, the
+# changelog and the copyright file (no test binary, no __pycache__)
 dpkg-deb --contents "$deb" > "$work/contents.txt" || fail "dpkg-deb --contents failed"
 awk '$1 !~ /^d/ { print $6 }' "$work/contents.txt" | sort > "$work/files"
 {
@@ -63,6 +63,7 @@ awk '$1 !~ /^d/ { print $6 }' "$work/contents.txt" | sort > "$work/files"
   echo ./usr/share/man/man1/sealint.1
   echo ./usr/share/bash-completion/completions/sealint
   echo ./usr/share/doc/sealint/CHANGELOG.md
+  echo ./usr/share/doc/sealint/copyright
   (cd "$source/probe" && find sealint_probe -type f -not -path '*/__pycache__/*') |
     sed 's|^|./usr/share/sealint/probe/|'
 } | sort > "$work/expected_files"

@@ -36,6 +36,10 @@ for file in share/man/man1/sealint.1 share/bash-completion/completions/sealint \
   [ -f "$work/venv/$file" ] || fail "the wheel did not install $file"
 done
 
+# The copyright file (DEP-5) of what the statically linked binary carries, in the .dist-info.
+site=("$work"/venv/lib/python3*/site-packages/sealint-"$version".dist-info)
+cmp -s "$src/COPYRIGHT" "${site[0]}/COPYRIGHT" || fail "the wheel's .dist-info has no COPYRIGHT"
+
 # Only the C library (and the loader, the vDSO) at run time: no LLVM, Clang, fmt, toml++, libstdc++.
 needed=$(ldd "$bin" | awk '{print $1}' | sed 's/\.so.*//' | sort -u | tr '\n' ' ')
 for lib in $needed; do

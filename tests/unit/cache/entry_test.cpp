@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/cache/hmac.h"
 #include "analyzer/core/fixes.h"
 #include "analyzer/driver/driver.h"
 #include "analyzer/notebook/notebook.h"
@@ -60,25 +61,30 @@ Entry sample_entry() {
   return entry;
 }
 
-// The entry file for a CBOR `payload` with a correct magic and checksum: what only a deliberate
-// writer makes, so that decoding has to judge the content itself.
-std::string wrapped(const std::vector<uint8_t>& payload) {
+// The user's secret in these tests, and another user's.
+constexpr Secret kSecret = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                            17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+constexpr Secret kOtherSecret = {9};
+
+// The entry file for a CBOR `payload` with a correct magic and seal: what only a deliberate
+// writer holding the secret makes, so that decoding has to judge the content itself.
+std::string wrapped(const std::vector<uint8_t>& payload, const Secret& secret = kSecret) {
   const std::string_view body(reinterpret_cast<const char*>(payload.data()), payload.size());
   std::string out(kEntryMagic);
-  const uint64_t digest = content_digest(body);
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((digest >> (8 * i)) & 0xFFU);
+  const Digest seal = hmac_sha256(secret, body);
+  out.append(reinterpret_cast<const char*>(seal.data()), seal.size());
   return out.append(body);
 }
 
 // The sample entry's document, to damage one field at a time.
 Json sample_document() {
-  const std::string bytes = encode_entry(sample_entry());
-  return Json::from_cbor(bytes.substr(kEntryMagic.size() + 8));
+  const std::string bytes = encode_entry(sample_entry(), kSecret);
+  return Json::from_cbor(bytes.substr(kEntryMagic.size() + sizeof(Digest)));
 }
 
 TEST(EntryTest, RoundTripsEveryField) {
   const Entry entry = sample_entry();
-  const std::optional<Entry> decoded = decode_entry(encode_entry(entry));
+  const std::optional<Entry> decoded = decode_entry(encode_entry(entry, kSecret), kSecret);
   ASSERT_TRUE(decoded.has_value());
   EXPECT_EQ(*decoded, entry);
 }
@@ -117,7 +123,7 @@ TEST(EntryTest, RoundTripsTheResultsOfEveryFixture) {
   Entry entry = sample_entry();
   ASSERT_FALSE(result.left_out_tests.empty());  // fixtures/python/tests/, unittest_classes.py
   entry.outcome = {result.diagnostics, result.errors, {}, result.left_out_tests};
-  const std::optional<Entry> decoded = decode_entry(encode_entry(entry));
+  const std::optional<Entry> decoded = decode_entry(encode_entry(entry, kSecret), kSecret);
   ASSERT_TRUE(decoded.has_value());
   EXPECT_EQ(decoded->outcome.diagnostics, result.diagnostics);
   EXPECT_EQ(decoded->outcome.errors, result.errors);
@@ -125,37 +131,56 @@ TEST(EntryTest, RoundTripsTheResultsOfEveryFixture) {
 }
 
 TEST(EntryTest, RejectsEveryTruncation) {
-  const std::string bytes = encode_entry(sample_entry());
+  const std::string bytes = encode_entry(sample_entry(), kSecret);
   for (size_t size = 0; size < bytes.size(); ++size)
-    EXPECT_FALSE(decode_entry(bytes.substr(0, size)).has_value()) << "cut at " << size;
+    EXPECT_FALSE(decode_entry(bytes.substr(0, size), kSecret).has_value()) << "cut at " << size;
 }
 
 TEST(EntryTest, RejectsEveryFlippedBit) {
-  const std::string bytes = encode_entry(sample_entry());
+  const std::string bytes = encode_entry(sample_entry(), kSecret);
   for (size_t at = 0; at < bytes.size(); ++at) {
     for (int bit = 0; bit < 8; bit += 3) {
       std::string damaged = bytes;
       damaged[at] = static_cast<char>(damaged[at] ^ (1 << bit));
-      EXPECT_FALSE(decode_entry(damaged).has_value()) << "byte " << at << " bit " << bit;
+      EXPECT_FALSE(decode_entry(damaged, kSecret).has_value()) << "byte " << at << " bit " << bit;
     }
   }
 }
 
 TEST(EntryTest, RejectsForeignFiles) {
-  EXPECT_FALSE(decode_entry("").has_value());
-  EXPECT_FALSE(decode_entry("{\"version\": \"0.1.0\"}").has_value());
-  EXPECT_FALSE(decode_entry(std::string("SQLite format 3\0", 16)).has_value());
-  EXPECT_FALSE(decode_entry(kEntryMagic).has_value());
-  std::string other_format = encode_entry(sample_entry());
-  other_format[kEntryMagic.size() - 1] = '\x03';  // a later format's entry
-  EXPECT_FALSE(decode_entry(other_format).has_value());
+  EXPECT_FALSE(decode_entry("", kSecret).has_value());
+  EXPECT_FALSE(decode_entry("{\"version\": \"0.1.0\"}", kSecret).has_value());
+  EXPECT_FALSE(decode_entry(std::string("SQLite format 3\0", 16), kSecret).has_value());
+  EXPECT_FALSE(decode_entry(kEntryMagic, kSecret).has_value());
+  std::string other_format = encode_entry(sample_entry(), kSecret);
+  other_format[kEntryMagic.size() - 1] = '\x04';  // a later format's entry
+  EXPECT_FALSE(decode_entry(other_format, kSecret).has_value());
 }
 
-// Entries with a valid checksum whose content encode_entry could not have written.
+// Issue 41: a repository that commits `.sealint_cache` with entries saying its files have no
+// findings. Whoever wrote them, with the old public checksum or a secret of their own, cannot
+// seal them with this user's secret.
+TEST(EntryTest, RejectsAForgedEntrySealedWithoutTheUsersSecret) {
+  Entry forged = sample_entry();
+  forged.outcome = {};  // "no findings"
+  EXPECT_TRUE(decode_entry(encode_entry(forged, kSecret), kSecret).has_value());
+  EXPECT_FALSE(decode_entry(encode_entry(forged, kOtherSecret), kSecret).has_value());
+  const std::vector<uint8_t> payload = Json::to_cbor(sample_document());
+  EXPECT_FALSE(decode_entry(wrapped(payload, kOtherSecret), kSecret).has_value());
+  // The format before the seal: magic, then the payload's unkeyed FNV-1a digest.
+  const std::string_view body(reinterpret_cast<const char*>(payload.data()), payload.size());
+  std::string unkeyed(kEntryMagic);
+  const uint64_t digest = content_digest(body);
+  for (int i = 0; i < 8; ++i) unkeyed += static_cast<char>((digest >> (8 * i)) & 0xFFU);
+  unkeyed.append(body);
+  EXPECT_FALSE(decode_entry(unkeyed, kSecret).has_value());
+}
+
+// Entries with a valid seal whose content encode_entry could not have written.
 TEST(EntryTest, RejectsWellFormedEntriesOfAnotherShape) {
-  EXPECT_TRUE(decode_entry(wrapped(Json::to_cbor(sample_document()))).has_value());
+  EXPECT_TRUE(decode_entry(wrapped(Json::to_cbor(sample_document())), kSecret).has_value());
   const auto rejected = [](const Json& document) {
-    return !decode_entry(wrapped(Json::to_cbor(document))).has_value();
+    return !decode_entry(wrapped(Json::to_cbor(document)), kSecret).has_value();
   };
   EXPECT_TRUE(rejected(Json::array()));
   EXPECT_TRUE(rejected(Json(7)));
@@ -200,7 +225,7 @@ TEST(EntryTest, RejectsDeepNestingWithoutRecursingIntoIt) {
   constexpr size_t kDepth = 1'000'000;
   std::vector<uint8_t> arrays(kDepth, 0x81);  // an array of one element, a million times
   arrays.push_back(0x00);
-  EXPECT_FALSE(decode_entry(wrapped(arrays)).has_value());
+  EXPECT_FALSE(decode_entry(wrapped(arrays), kSecret).has_value());
   std::vector<uint8_t> maps;
   for (size_t i = 0; i < kDepth; ++i) {
     maps.push_back(0xA1);  // a map of one pair
@@ -208,7 +233,7 @@ TEST(EntryTest, RejectsDeepNestingWithoutRecursingIntoIt) {
     maps.push_back('k');
   }
   maps.push_back(0x00);
-  EXPECT_FALSE(decode_entry(wrapped(maps)).has_value());
+  EXPECT_FALSE(decode_entry(wrapped(maps), kSecret).has_value());
 }
 
 // Random payloads, and random damage to a real one, behind a valid checksum: decoding returns,
@@ -226,9 +251,9 @@ TEST(EntryTest, SurvivesRandomPayloads) {
       for (unsigned changes = 1 + random() % 4; changes > 0; --changes)
         payload[random() % payload.size()] = static_cast<uint8_t>(random());
     }
-    const std::optional<Entry> decoded = decode_entry(wrapped(payload));
+    const std::optional<Entry> decoded = decode_entry(wrapped(payload), kSecret);
     if (decoded) {  // whatever it says, it says it in the shape encode_entry writes
-      EXPECT_EQ(decode_entry(encode_entry(*decoded)), decoded);
+      EXPECT_EQ(decode_entry(encode_entry(*decoded, kSecret), kSecret), decoded);
     }
   }
 }

@@ -161,6 +161,22 @@ TEST(NotebookTest, KeepsKeyOrderIndentationAndAStringSource) {
   EXPECT_EQ(rewrite->bytes, expected);
 }
 
+// Issue 41 (Low): a notebook saved with CRLF line ends came back with LF ones, every line changed.
+TEST(NotebookTest, KeepsCrlfLineEnds) {
+  std::string bytes = jupyter(nlohmann::json::array({code_cell("total += loss\n")}));
+  for (size_t at = bytes.find('\n'); at != std::string::npos; at = bytes.find('\n', at + 2))
+    bytes.insert(at, 1, '\r');
+  const Notebook notebook = parse(bytes);
+  const uint32_t at = static_cast<uint32_t>(notebook.code().find("loss") + 4);
+  const Edit edit{{at, at}, {}, ".item()"};
+  const Edit* edits[] = {&edit};
+  auto rewrite = notebook.rewrite(edits);
+  ASSERT_TRUE(rewrite.has_value()) << rewrite.error();
+  std::string expected = bytes;
+  expected.replace(expected.find("loss\\n"), 4, "loss.item()");
+  EXPECT_EQ(rewrite->bytes, expected);
+}
+
 TEST(NotebookTest, RefusesEditsOnANeutralisedLineOrAcrossCells) {
   const Notebook notebook = parse(jupyter({code_cell("%time x = 1\ny = 2"), code_cell("z = 3")}));
   EXPECT_FALSE(notebook.editable({6, 7}));    // on `%time x = 1`
