@@ -264,7 +264,9 @@ TEST_F(CacheTest, EntriesAnotherUserWroteAreNeverUsed) {
   EXPECT_THAT(mine.out, HasSubstr(kMeterFindingAt));
   for (const auto& [name, inode] : entries()) {
     auto it = shipped.find(name);
-    if (it != shipped.end()) EXPECT_NE(inode, it->second) << name << " was used as shipped";
+    if (it != shipped.end()) {
+      EXPECT_NE(inode, it->second) << name << " was used as shipped";
+    }
   }
   const std::map<std::string, ino_t> written = entries();
   EXPECT_EQ(run({"train.py"}).out, mine.out);
