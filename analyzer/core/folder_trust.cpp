@@ -10,13 +10,13 @@
 
 namespace sealint {
 
-namespace {
-
 std::optional<FolderOwner> stat_owner(const std::filesystem::path& folder) {
   struct stat info {};
   if (::stat(folder.c_str(), &info) != 0) return std::nullopt;
   return FolderOwner{info.st_uid, info.st_mode};
 }
+
+namespace {
 
 // The absolute paths of a `:`-separated list; a relative one could name any folder.
 std::vector<std::filesystem::path> listed_folders(const char* list) {

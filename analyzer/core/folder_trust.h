@@ -23,6 +23,9 @@ struct FolderOwner {
 // Who owns a folder and its mode; nullopt when it is missing or cannot be searched.
 using OwnerLookup = std::function<std::optional<FolderOwner>(const std::filesystem::path&)>;
 
+// The lookup every real walk uses: stat(2).
+[[nodiscard]] std::optional<FolderOwner> stat_owner(const std::filesystem::path& folder);
+
 class FolderTrust {
  public:
   // The running user (effective uid), stat(2), and the folders $SEALINT_TRUSTED_FOLDERS lists

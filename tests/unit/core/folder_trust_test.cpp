@@ -80,15 +80,28 @@ TEST_F(FolderTrustOnDiskTest, DistrustsAFolderMadeWritableByEveryUser) {
             fmt::format("'{}' may be written by every user", shared.string()));
 }
 
-// Only root can give a folder to another user; the injected tests above cover the rule as any
-// user, so this one says plainly that it did not run.
-TEST_F(FolderTrustOnDiskTest, DistrustsAFolderGivenToAnotherUser) {
-  if (::geteuid() != 0) GTEST_SKIP() << "chown to uid 65534 needs root (see the injected tests)";
+// A folder on disk that belongs to someone other than the reader, through stat(2): root gives
+// it to uid 65534 and reads as itself; any other user cannot give a folder away, so its own
+// folder is read by a reader of another uid. Both run, as whoever runs the suite.
+struct ForeignFolder {
+  FolderTrust reader;
+  uid_t owner;
+};
+
+ForeignFolder make_foreign(const fs::path& folder) {
+  if (::geteuid() == 0) {
+    EXPECT_EQ(::chown(folder.c_str(), kOtherUser, kOtherUser), 0);
+    return {FolderTrust(), kOtherUser};
+  }
+  return {FolderTrust(::geteuid() + 1, stat_owner), ::geteuid()};
+}
+
+TEST_F(FolderTrustOnDiskTest, DistrustsAFolderOfAnotherUser) {
   const fs::path theirs = root() / "theirs";
   fs::create_directory(theirs);
-  ASSERT_EQ(::chown(theirs.c_str(), kOtherUser, kOtherUser), 0);
-  EXPECT_EQ(FolderTrust().distrust(theirs),
-            fmt::format("'{}' belongs to another user (uid 65534)", theirs.string()));
+  const ForeignFolder foreign = make_foreign(theirs);
+  EXPECT_EQ(foreign.reader.distrust(theirs),
+            fmt::format("'{}' belongs to another user (uid {})", theirs.string(), foreign.owner));
 }
 
 // ConfigFinder: a pyproject.toml above the project, in a folder the user does not control, is
@@ -136,10 +149,9 @@ TEST_F(ConfigWalkTest, StopsBelowAFolderEveryUserMayWrite) {
   EXPECT_EQ(finder.passed_over().size(), 1U);
 }
 
-TEST_F(ConfigWalkTest, StopsBelowAFolderGivenToAnotherUser) {
-  if (::geteuid() != 0) GTEST_SKIP() << "chown to uid 65534 needs root (see the injected tests)";
-  ASSERT_EQ(::chown(shared().c_str(), kOtherUser, kOtherUser), 0);
-  ConfigFinder finder(is_rule);
+TEST_F(ConfigWalkTest, StopsBelowAFolderOfAnotherUserOnDisk) {
+  const ForeignFolder foreign = make_foreign(shared());
+  ConfigFinder finder(is_rule, foreign.reader);
   auto found = finder.find(train());
   ASSERT_TRUE(found) << found.error();
   EXPECT_EQ((*found)->path, "");
